@@ -1,0 +1,14 @@
+/** Stable machine-readable error codes carried as `code` next to the human message. */
+export const ErrorCode = {
+  Validation: 'validation_failed',
+  NotFound: 'not_found',
+  Unauthorized: 'unauthorized',
+  Forbidden: 'forbidden',
+  Conflict: 'conflict',
+  RateLimited: 'rate_limited',
+  BadRequest: 'bad_request',
+  PayloadTooLarge: 'payload_too_large',
+  SetupRequired: 'setup_required',
+  Internal: 'internal_error',
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,6 @@
+export * from './envelope.js';
+export * from './errors.js';
+export * from './pagination.js';
+export * from './roles.js';
+export * from './console/auth.js';
+export * from './console/users.js';

@@ -1,0 +1,85 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { Redis } from 'ioredis';
+import type { Config } from './config/config.schema.js';
+import type { Db } from './db/database.js';
+import { loggerOptions } from './platform/logger.js';
+import { randomAlphanumeric } from './platform/crypto.js';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limiter.js';
+import { consoleErrorHandler } from './http/console-error-handler.js';
+import { requestContext } from './http/request-context.js';
+import { DbSessionStore, RedisSessionStore, type SessionStore } from './auth/session-store.js';
+import { AuthService } from './auth/auth.service.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { authRateLimit } from './auth/auth-rate-limit.js';
+import { OptionsService } from './options/options.service.js';
+import { SetupService } from './setup/setup.service.js';
+import { setupRoutes } from './setup/setup.routes.js';
+import { StatusService } from './status/status.service.js';
+import { statusRoutes } from './status/status.routes.js';
+import { staticRoutes } from './static/static.routes.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  redis?: Redis;
+}
+
+/** Every long-lived service, built once per process (and once per test app). */
+export interface Services {
+  options: OptionsService;
+  sessions: SessionStore;
+  rateLimiter: RateLimiter;
+  auth: AuthService;
+  setup: SetupService;
+  status: StatusService;
+}
+
+export async function createServices({ config, db, redis }: AppDeps): Promise<Services> {
+  const options = new OptionsService(db);
+  await options.load();
+  const newSessionId = () => randomAlphanumeric(48);
+  const sessions = redis ? new RedisSessionStore(redis, newSessionId) : new DbSessionStore(db, newSessionId);
+  const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
+  const setup = new SetupService(db, options, config.databaseType);
+  return {
+    options,
+    sessions,
+    rateLimiter,
+    setup,
+    auth: new AuthService(db, options),
+    status: new StatusService(options, setup),
+  };
+}
+
+/** Builds the Fastify app with every route. Tests call this and use `app.inject()`. */
+export async function buildApp(deps: AppDeps, services?: Services): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config, db } = deps;
+  const s = services ?? (await createServices(deps));
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: Math.floor(config.bodyLimitMb * 1024 * 1024),
+    trustProxy: config.trustProxy,
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomAlphanumeric(16),
+  });
+  app.setErrorHandler(consoleErrorHandler);
+  await app.register(fastifyCookie);
+  await app.register(requestContext, { db, sessions: s.sessions });
+
+  const rateLimit = authRateLimit(s.rateLimiter, config.authRateLimitPerMinute);
+  await app.register(async function api(api) {
+    await api.register(setupRoutes, { prefix: '/setup', setup: s.setup });
+    await api.register(statusRoutes, { status: s.status });
+    await api.register(authRoutes, { prefix: '/user', auth: s.auth, sessions: s.sessions, secureCookies: secureCookiesOf(config), rateLimit });
+  }, { prefix: '/api' });
+
+  await app.register(staticRoutes, { root: config.webDistDir });
+  return { app, services: s };
+}
+
+function secureCookiesOf(config: Config): boolean | 'auto' {
+  if (config.secureCookies === 'auto') return 'auto';
+  return config.secureCookies === 'true' || config.secureCookies === '1';
+}

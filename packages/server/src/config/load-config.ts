@@ -1,0 +1,63 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ConfigSchema, type Config, type DatabaseType } from './config.schema.js';
+
+export class ConfigError extends Error {}
+
+/** The only reader of process.env. Returns a frozen, validated Config or throws ConfigError with one line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse({
+    port: env.PORT || undefined,
+    host: env.HOST || undefined,
+    dataDir: env.DATA_DIR || undefined,
+    sqlitePath: env.SQLITE_PATH || undefined,
+    sqlDsn: env.SQL_DSN || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    sessionSecret: env.SESSION_SECRET || undefined,
+    logLevel: env.LOG_LEVEL || undefined,
+    bodyLimitMb: env.MAX_REQUEST_BODY_MB || undefined,
+    trustProxy: env.TRUST_PROXY || undefined,
+    webDistDir: env.WEB_DIST_DIR || undefined,
+    secureCookies: env.SECURE_COOKIES || undefined,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE || undefined,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const envName = ENV_NAMES[String(issue.path[0])] ?? String(issue.path[0]);
+    throw new ConfigError(`invalid configuration: ${envName}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  const sessionSecret = c.sessionSecret ?? persistedSecret(c.dataDir);
+  return Object.freeze({ ...c, sessionSecret, databaseType: databaseTypeOf(c.sqlDsn) });
+}
+
+const ENV_NAMES: Record<string, string> = {
+  port: 'PORT', host: 'HOST', dataDir: 'DATA_DIR', sqlitePath: 'SQLITE_PATH', sqlDsn: 'SQL_DSN',
+  redisUrl: 'REDIS_URL', sessionSecret: 'SESSION_SECRET', logLevel: 'LOG_LEVEL', bodyLimitMb: 'MAX_REQUEST_BODY_MB',
+  trustProxy: 'TRUST_PROXY', webDistDir: 'WEB_DIST_DIR', secureCookies: 'SECURE_COOKIES',
+  authRateLimitPerMinute: 'AUTH_RATE_LIMIT_PER_MINUTE',
+};
+
+export function databaseTypeOf(dsn: string | undefined): DatabaseType {
+  if (!dsn || dsn.startsWith('local')) return 'sqlite';
+  return dsn.startsWith('postgres') ? 'postgres' : 'mysql';
+}
+
+/** A generated secret kept under the data dir so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  try {
+    if (existsSync(file)) {
+      const value = readFileSync(file, 'utf8').trim();
+      if (value.length >= 16) return value;
+    }
+    mkdirSync(dataDir, { recursive: true });
+    const value = randomBytes(32).toString('hex');
+    writeFileSync(file, value + '\n', { mode: 0o600 });
+    chmodSync(file, 0o600);
+    return value;
+  } catch (err) {
+    throw new ConfigError(`invalid configuration: DATA_DIR: cannot write ${file} (${(err as Error).message})`);
+  }
+}

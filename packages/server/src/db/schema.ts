@@ -1,0 +1,333 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** bigint columns come back as numbers (see database.ts type parsers). */
+type Int = number;
+type Id = Generated<number>;
+type Default<T> = ColumnType<T, T | undefined, T>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  password: Default<string>;
+  display_name: Default<string>;
+  role: Default<number>;
+  status: Default<number>;
+  email: Default<string>;
+  phone: Default<string>;
+  github_id: Default<string>;
+  oidc_id: Default<string>;
+  wechat_id: Default<string>;
+  telegram_id: Default<string>;
+  google_id: Default<string>;
+  linux_do_id: Default<string>;
+  access_token_hash: string | null;
+  quota: Default<Int>;
+  used_quota: Default<Int>;
+  request_count: Default<Int>;
+  group: Default<string>;
+  remarks: Default<string>;
+  aff_code: string;
+  aff_count: Default<Int>;
+  aff_quota: Default<Int>;
+  aff_history_quota: Default<Int>;
+  activity_quota: Default<Int>;
+  activity_history_quota: Default<Int>;
+  history_fuel_pack_quota: Default<Int>;
+  inviter_id: Default<Int>;
+  created_at: Default<Int>;
+  login_ip: Default<string>;
+  last_login_at: Default<Int>;
+  deleted_at: Int | null;
+  setting: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: Int;
+  created_at: Int;
+  expires_at: Int;
+  ip: Default<string>;
+  user_agent: Default<string>;
+}
+
+export interface OptionsTable {
+  key: string;
+  value: string | null;
+}
+
+export interface SetupsTable {
+  id: Id;
+  version: Default<string>;
+  initialized_at: Int;
+}
+
+export interface TokensTable {
+  id: Id;
+  user_id: Int;
+  key: string;
+  status: Default<number>;
+  name: Default<string>;
+  created_time: Default<Int>;
+  accessed_time: Default<Int>;
+  expired_time: Default<Int>;
+  remain_quota: Default<Int>;
+  unlimited_quota: Default<number>;
+  model_limits_enabled: Default<number>;
+  model_limits: string | null;
+  allow_ips: string | null;
+  used_quota: Default<Int>;
+  group: Default<string>;
+  deleted_at: Int | null;
+}
+
+export interface ChannelsTable {
+  id: Id;
+  type: Default<number>;
+  key: string | null;
+  openai_organization: Default<string>;
+  test_model: Default<string>;
+  status: Default<number>;
+  name: Default<string>;
+  weight: Default<number>;
+  created_time: Default<Int>;
+  test_time: Default<Int>;
+  response_time: Default<number>;
+  base_url: Default<string>;
+  other: string | null;
+  balance: Default<number>;
+  balance_updated_time: Default<Int>;
+  models: string | null;
+  group: Default<string>;
+  used_quota: Default<Int>;
+  model_mapping: string | null;
+  status_code_mapping: string | null;
+  priority: Default<Int>;
+  auto_ban: Default<number>;
+  other_info: string | null;
+  tag: string | null;
+  setting: string | null;
+  param_override: string | null;
+  max_input_tokens: Default<number>;
+}
+
+export interface AbilitiesTable {
+  group: string;
+  model: string;
+  channel_id: Int;
+  enabled: Default<number>;
+  priority: Default<Int>;
+  weight: Default<number>;
+  tag: string | null;
+}
+
+export interface RedemptionsTable {
+  id: Id;
+  user_id: Default<Int>;
+  key: string;
+  status: Default<number>;
+  name: Default<string>;
+  quota: Default<Int>;
+  created_time: Default<Int>;
+  redeemed_time: Default<Int>;
+  used_user_id: Default<Int>;
+  expired_time: Default<Int>;
+  deleted_at: Int | null;
+}
+
+export interface LogsTable {
+  id: Id;
+  user_id: Default<Int>;
+  created_at: Int;
+  type: number;
+  content: string | null;
+  username: Default<string>;
+  token_name: Default<string>;
+  token_id: Default<Int>;
+  model_name: Default<string>;
+  quota: Default<Int>;
+  prompt_tokens: Default<number>;
+  completion_tokens: Default<number>;
+  use_time: Default<number>;
+  is_stream: Default<number>;
+  channel_id: Default<Int>;
+  channel_name: Default<string>;
+  group: Default<string>;
+  ip: Default<string>;
+  request_id: Default<string>;
+  other: string | null;
+  remark: Default<string>;
+}
+
+export interface DrawingTasksTable {
+  id: Id;
+  user_id: Default<Int>;
+  code: Default<number>;
+  action: Default<string>;
+  mj_id: Default<string>;
+  prompt: string | null;
+  prompt_en: string | null;
+  description: string | null;
+  state: string | null;
+  submit_time: Default<Int>;
+  start_time: Default<Int>;
+  finish_time: Default<Int>;
+  image_url: string | null;
+  status: Default<string>;
+  progress: Default<string>;
+  fail_reason: string | null;
+  channel_id: Default<Int>;
+  quota: Default<Int>;
+  buttons: string | null;
+  properties: string | null;
+  created_at: Default<Int>;
+}
+
+export interface TasksTable {
+  id: Id;
+  task_id: Default<string>;
+  platform: Default<string>;
+  user_id: Default<Int>;
+  channel_id: Default<Int>;
+  quota: Default<Int>;
+  action: Default<string>;
+  status: Default<string>;
+  fail_reason: string | null;
+  submit_time: Default<Int>;
+  start_time: Default<Int>;
+  finish_time: Default<Int>;
+  progress: Default<string>;
+  properties: string | null;
+  data: string | null;
+  created_at: Default<Int>;
+  updated_at: Default<Int>;
+}
+
+export interface TopUpsTable {
+  id: Id;
+  user_id: Int;
+  amount: Default<Int>;
+  money: Default<number>;
+  trade_no: string;
+  payment_method: Default<string>;
+  create_time: Default<Int>;
+  complete_time: Default<Int>;
+  status: Default<string>;
+}
+
+export interface ActivitiesTable {
+  id: Id;
+  name: string;
+  status: Default<number>;
+  quota: Default<Int>;
+  desc: string | null;
+  start_date: Default<Int>;
+  end_date: Default<Int>;
+  created_at: Default<Int>;
+}
+
+export interface SuppliersTable {
+  id: Id;
+  name: string;
+  type: Default<number>;
+  sdk: Default<string>;
+  base_url: Default<string>;
+  disable: Default<number>;
+  created_at: Default<Int>;
+}
+
+export interface UserCustomModelsTable {
+  id: Id;
+  user_id: Int;
+  supplier_id: Int;
+  key: string | null;
+  models: string | null;
+  created_at: Default<Int>;
+  updated_at: Default<Int>;
+}
+
+export interface SuggestedPromptsTable {
+  id: Id;
+  title: Default<string>;
+  mcp: string | null;
+  instruction: string | null;
+  version: Default<string>;
+  sort: Default<number>;
+  platform: string | null;
+  release: Default<number>;
+  facets: string | null;
+  tags: string | null;
+  result_link: Default<string>;
+  created_at: Default<Int>;
+}
+
+export interface AiRolesTable {
+  id: Id;
+  role_name: string;
+  role: string | null;
+  type: Default<number>;
+  quota: Default<Int>;
+  created_at: Default<Int>;
+}
+
+export interface ApplicationsTable {
+  id: Id;
+  name: string;
+  display_name: Default<string>;
+  version: Default<string>;
+  description: string | null;
+  homepage: Default<string>;
+  dxt_url: Default<string>;
+  type: Default<string>;
+  rank: Default<number>;
+  app_groups: string | null;
+  keywords: string | null;
+  created_at: Default<Int>;
+}
+
+export interface ModelHubTable {
+  id: Id;
+  name: string;
+  price: Default<number>;
+  ratio: Default<number>;
+  completion_ratio: Default<number>;
+  model_type: Default<string>;
+  tags: Default<string>;
+  multimodal: Default<number>;
+  sort: Default<number>;
+  desc: string | null;
+  max_token: Default<number>;
+  hide: Default<number>;
+  icon: string | null;
+  models: string | null;
+  models_id: Default<string>;
+  created_at: Default<Int>;
+  updated_at: Default<Int>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  options: OptionsTable;
+  setups: SetupsTable;
+  tokens: TokensTable;
+  channels: ChannelsTable;
+  abilities: AbilitiesTable;
+  redemptions: RedemptionsTable;
+  logs: LogsTable;
+  drawing_tasks: DrawingTasksTable;
+  tasks: TasksTable;
+  top_ups: TopUpsTable;
+  activities: ActivitiesTable;
+  suppliers: SuppliersTable;
+  user_custom_models: UserCustomModelsTable;
+  suggested_prompts: SuggestedPromptsTable;
+  ai_roles: AiRolesTable;
+  applications: ApplicationsTable;
+  model_hub: ModelHubTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type LogRow = Selectable<LogsTable>;
+export type NewLog = Insertable<LogsTable>;

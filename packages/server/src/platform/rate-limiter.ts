@@ -1,0 +1,53 @@
+import type { Redis } from 'ioredis';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  limit: number;
+  /** Seconds until the current window ends. */
+  resetSeconds: number;
+}
+
+/** Fixed-window counters. One interface, a memory backend for one node and a Redis backend for many. */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private windows = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = 0;
+
+  async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+    const now = Date.now();
+    this.sweep(now);
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      w = { count: 0, resetAt: now + windowSeconds * 1000 };
+      this.windows.set(key, w);
+    }
+    w.count += 1;
+    return { allowed: w.count <= limit, count: w.count, limit, resetSeconds: Math.ceil((w.resetAt - now) / 1000) };
+  }
+
+  private sweep(now: number) {
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+  }
+}
+
+// INCR and set the expiry in one atomic step so N nodes enforce the same limit as one.
+const HIT_SCRIPT = `
+local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('TTL', KEYS[1])
+return {c, ttl}`;
+
+export class RedisRateLimiter implements RateLimiter {
+  constructor(private readonly redis: Redis) {}
+
+  async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `rl:${key}`, String(windowSeconds))) as [number, number];
+    return { allowed: count <= limit, count, limit, resetSeconds: ttl > 0 ? ttl : windowSeconds };
+  }
+}
