@@ -18,6 +18,10 @@ import { setupRoutes } from './setup/setup.routes.js';
 import { StatusService } from './status/status.service.js';
 import { statusRoutes } from './status/status.routes.js';
 import { staticRoutes } from './static/static.routes.js';
+import { UsersService } from './users/users.service.js';
+import { usersRoutes } from './users/users.routes.js';
+import { groupsRoutes } from './groups/groups.routes.js';
+import { optionsRoutes } from './options/options.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +37,7 @@ export interface Services {
   auth: AuthService;
   setup: SetupService;
   status: StatusService;
+  users: UsersService;
 }
 
 export async function createServices({ config, db, redis }: AppDeps): Promise<Services> {
@@ -49,6 +54,7 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
     setup,
     auth: new AuthService(db, options),
     status: new StatusService(options, setup),
+    users: new UsersService(db, options, sessions),
   };
 }
 
@@ -73,6 +79,9 @@ export async function buildApp(deps: AppDeps, services?: Services): Promise<{ ap
     await api.register(setupRoutes, { prefix: '/setup', setup: s.setup });
     await api.register(statusRoutes, { status: s.status });
     await api.register(authRoutes, { prefix: '/user', auth: s.auth, sessions: s.sessions, secureCookies: secureCookiesOf(config), rateLimit });
+    await api.register(usersRoutes, { prefix: '/user', users: s.users, rateLimit });
+    await api.register(groupsRoutes, { prefix: '/group', options: s.options });
+    await api.register(optionsRoutes, { prefix: '/option', options: s.options });
   }, { prefix: '/api' });
 
   await app.register(staticRoutes, { root: config.webDistDir });
