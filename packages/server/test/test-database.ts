@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createPool } from 'mysql2/promise';
+import { inject } from 'vitest';
 import { createDatabase, type Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
 import type { DatabaseType } from '../src/config/config.schema.js';
@@ -12,7 +13,6 @@ import type { DatabaseType } from '../src/config/config.schema.js';
 export const PG_DSN = process.env.TEST_PG_DSN ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const MYSQL_DSN = process.env.TEST_MYSQL_DSN ?? 'mysql://root@127.0.0.1:3306/test';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-export const PG_TEMPLATE = 't_template';
 
 /** The dialects the integration suites run against: all three unless TEST_DIALECTS narrows them. */
 export function testDialects(): DatabaseType[] {
@@ -54,7 +54,7 @@ export async function createTestDatabase(type: DatabaseType): Promise<TestDataba
     const admin = new pg.Client({ connectionString: PG_DSN });
     await admin.connect();
     try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     } finally {
       await admin.end();
     }
@@ -90,21 +90,24 @@ export async function createTestDatabase(type: DatabaseType): Promise<TestDataba
   };
 }
 
-/** Vitest global setup: builds the migrated PostgreSQL template once per run. */
-export async function preparePostgresTemplate(): Promise<void> {
-  const admin = new pg.Client({ connectionString: PG_DSN });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
-  } finally {
-    await admin.end();
-  }
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(PG_DSN, PG_TEMPLATE), max: 1 }) }) });
+/**
+ * Vitest global setup: builds a migrated PostgreSQL template once per run. Its name is unique per run
+ * so parallel runs on one machine do not disturb each other. Returns a function that drops it.
+ */
+export async function preparePostgresTemplate(): Promise<{ name: string; drop: () => Promise<void> }> {
+  const name = `t_tpl_${suffix()}`;
+  const adminQuery = async (q: string) => {
+    const admin = new pg.Client({ connectionString: PG_DSN });
+    await admin.connect();
+    try { await admin.query(q); } finally { await admin.end(); }
+  };
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(PG_DSN, name), max: 1 }) }) });
   try {
     await migrateToLatest(db);
     await sql`select 1`.execute(db);
   } finally {
     await db.destroy();
   }
+  return { name, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
