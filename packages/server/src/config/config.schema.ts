@@ -10,13 +10,13 @@ export const ConfigSchema = z.object({
     .string()
     .optional()
     .refine((v) => !v || /^(postgres(ql)?|mysql|mariadb):\/\//.test(v) || v.startsWith('local'), {
-      message: 'SQL_DSN must start with postgres://, postgresql://, mysql:// or mariadb://',
+      message: 'must start with postgres://, postgresql://, mysql:// or mariadb://',
     }),
   redisUrl: z
     .string()
     .optional()
-    .refine((v) => !v || /^rediss?:\/\//.test(v), { message: 'REDIS_URL must start with redis:// or rediss://' }),
-  sessionSecret: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+    .refine((v) => !v || /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' }),
+  sessionSecret: z.string().min(16, 'must be at least 16 characters').optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   bodyLimitMb: z.coerce.number().positive().max(1024).default(32),
   trustProxy: z

@@ -1,4 +1,4 @@
-import { Kysely, MysqlAdapter, PostgresAdapter } from 'kysely';
+import { type Kysely, MysqlAdapter, PostgresAdapter } from 'kysely';
 import type { DatabaseType } from '../config/config.schema.js';
 
 /** Which SQL dialect a Kysely instance speaks; the few dialect differences branch on this. */

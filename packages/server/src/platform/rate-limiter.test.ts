@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { connectRedis } from './redis.js';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { REDIS_URL } from '../../test/test-database.js';
+
+let redis: Redis;
+let redis2: Redis;
+const prefix = `gwtest:${randomBytes(4).toString('hex')}:`;
+
+beforeAll(async () => {
+  redis = await connectRedis(REDIS_URL, prefix);
+  redis2 = await connectRedis(REDIS_URL, prefix);
+});
+afterAll(async () => {
+  // KEYS patterns are not prefixed by ioredis but DEL arguments are: strip the prefix before deleting.
+  const keys = await redis.keys(`${prefix}*`);
+  for (const k of keys) await redis.del(k.slice(prefix.length));
+  redis.disconnect();
+  redis2.disconnect();
+});
+
+describe.each([
+  ['memory', () => new MemoryRateLimiter()],
+  ['redis', () => new RedisRateLimiter(redis)],
+] as const)('%s rate limiter', (_name, make) => {
+  let limiter: RateLimiter;
+  beforeAll(() => { limiter = make(); });
+
+  it('allows up to the limit in a window, then refuses', async () => {
+    const key = `k-${randomBytes(3).toString('hex')}`;
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await limiter.hit(key, 3, 60));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false, false]);
+    expect(results[4].count).toBe(5);
+    expect(results[0].resetSeconds).toBeGreaterThan(0);
+    expect(results[0].resetSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('keeps separate keys apart', async () => {
+    const a = await limiter.hit(`a-${randomBytes(3).toString('hex')}`, 1, 60);
+    const b = await limiter.hit(`b-${randomBytes(3).toString('hex')}`, 1, 60);
+    expect(a.allowed && b.allowed).toBe(true);
+  });
+
+  it('opens a new window after the old one ends', async () => {
+    const key = `w-${randomBytes(3).toString('hex')}`;
+    expect((await limiter.hit(key, 1, 1)).allowed).toBe(true);
+    expect((await limiter.hit(key, 1, 1)).allowed).toBe(false);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await limiter.hit(key, 1, 1)).allowed).toBe(true);
+  });
+});
+
+describe('redis rate limiter across nodes', () => {
+  it('enforces one limit for two clients hitting concurrently', async () => {
+    const a = new RedisRateLimiter(redis);
+    const b = new RedisRateLimiter(redis2);
+    const key = `multi-${randomBytes(3).toString('hex')}`;
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).hit(key, 25, 60)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(25);
+  });
+});

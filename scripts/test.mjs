@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// The README's test command: installs the browser when missing, then type-checks, lints, checks the
+// translation files, builds, and runs every Vitest project (unit, integration on SQLite/PostgreSQL/
+// MariaDB/Redis, browser end-to-end). Ends with one line "Tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function run(label, cmd, args, opts = {}) {
+  console.log(`\n== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+  if (r.status !== 0) {
+    console.error(`\n== ${label} failed (exit ${r.status ?? r.signal})`);
+    return false;
+  }
+  return true;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const prefix = asRoot ? [] : ['sudo', '-n'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (args) => (prefix.length ? run('install chromium', prefix[0], [...prefix.slice(1), 'apt-get', ...args], { env }) : run('install chromium', 'apt-get', args, { env }));
+  return apt(['update', '-qq']) && apt(['install', '-y', '-qq', 'chromium']) && existsSync(CHROMIUM);
+}
+
+const steps = [
+  () => ensureChromium(),
+  () => run('type-check', 'npm', ['run', '--silent', 'typecheck']),
+  () => run('lint', 'npm', ['run', '--silent', 'lint']),
+  () => run('translations', 'npm', ['run', '--silent', 'check:i18n']),
+  () => run('build', 'npm', ['run', '--silent', 'build']),
+];
+for (const step of steps) {
+  if (!step()) {
+    console.log('\nTests: 0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+mkdirSync('test-results', { recursive: true });
+const report = 'test-results/vitest.json';
+const ok = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+});
+let passed = 0;
+let failed = ok ? 0 : 1;
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed = r.numPassedTests ?? 0;
+  failed = (r.numFailedTests ?? 0) + (ok || r.numFailedTests ? 0 : 1);
+}
+console.log(`\nTests: ${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 && passed > 0 ? 0 : 1);
