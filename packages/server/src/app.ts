@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/config.schema.js';
@@ -59,9 +59,15 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
 }
 
 /** Builds the Fastify app with every route. Tests call this and use `app.inject()`. */
-export async function buildApp(deps: AppDeps, services?: Services): Promise<{ app: FastifyInstance; services: Services }> {
+export interface BuildOptions {
+  services?: Services;
+  /** Called for every registered route (the permission-matrix test uses it). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, db } = deps;
-  const s = services ?? (await createServices(deps));
+  const s = opts.services ?? (await createServices(deps));
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: Math.floor(config.bodyLimitMb * 1024 * 1024),
@@ -70,6 +76,7 @@ export async function buildApp(deps: AppDeps, services?: Services): Promise<{ ap
     requestIdHeader: 'x-request-id',
     genReqId: () => randomAlphanumeric(16),
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setErrorHandler(consoleErrorHandler);
   await app.register(fastifyCookie);
   await app.register(requestContext, { db, sessions: s.sessions });

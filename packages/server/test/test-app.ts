@@ -1,4 +1,5 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { Role, UserStatus } from '@gw/contracts';
 import { buildApp, type Services } from '../src/app.js';
 import type { Config, DatabaseType } from '../src/config/config.schema.js';
@@ -24,9 +25,13 @@ export function testConfig(type: DatabaseType, overrides: Partial<Config> = {}):
 }
 
 /** A real app over a fresh database of the given dialect, driven with app.inject(). */
-export async function createTestContext(type: DatabaseType, overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestContext(
+  type: DatabaseType,
+  overrides: Partial<Config> = {},
+  extra: { redis?: Redis; onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase(type);
-  const { app, services } = await buildApp({ config: testConfig(type, overrides), db: database.db });
+  const { app, services } = await buildApp({ config: testConfig(type, overrides), db: database.db, redis: extra.redis }, { onRoute: extra.onRoute });
   await app.ready();
   return {
     app,

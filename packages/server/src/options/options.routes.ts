@@ -1,5 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { UpdateOptionBatchBody, UpdateOptionBody } from '@gw/contracts';
+import { ok } from '../http/envelope.js';
+import { requireRoot } from '../http/guards.js';
+import { parseInput } from '../http/validate.js';
 import type { OptionsService } from './options.service.js';
 
-/** Option routes under /api/option (root only). (Filled in by the options work.) */
-export async function optionsRoutes(_app: FastifyInstance, _deps: { options: OptionsService }) {}
+/** Option routes under /api/option: root only, as in new-api. */
+export async function optionsRoutes(app: FastifyInstance, { options }: { options: OptionsService }) {
+  app.get('/', { preHandler: requireRoot }, async () => ok(options.listVisible()));
+
+  app.put('/', { preHandler: requireRoot }, async (req) => {
+    const entries = Array.isArray(req.body) ? parseInput(UpdateOptionBatchBody, req.body) : [parseInput(UpdateOptionBody, req.body)];
+    await options.update(entries);
+    return ok();
+  });
+}

@@ -1,36 +1,14 @@
+import type { OptionEntry } from '@gw/contracts';
 import type { Db } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
-import { isOptionKey, optionRegistry, type OptionDef, type OptionKey, type OptionValue } from './option-registry.js';
+import { isOptionKey, optionDef, optionKeys, optionRegistry, secretOptionKeys, type OptionKey, type OptionValue } from './option-registry.js';
+import { encodeOptionValue, parseOptionValue, toOptionString } from './option-codec.js';
+import { checkEnableRequirements } from './option-rules.js';
+import { optionsRepository } from './options.repository.js';
 
-/** Parses a stored/submitted string into an option's typed value; throws ValidationError naming the key. */
-export function parseOptionValue(key: OptionKey, raw: unknown): unknown {
-  const def = optionRegistry[key] as OptionDef;
-  let value: unknown = raw;
-  if (typeof raw === 'string') {
-    if (def.kind === 'bool') {
-      if (raw !== 'true' && raw !== 'false') throw new ValidationError(`${key} must be true or false`);
-      value = raw === 'true';
-    } else if (def.kind === 'int' || def.kind === 'number') {
-      value = raw.trim() === '' ? NaN : Number(raw);
-      if (!Number.isFinite(value)) throw new ValidationError(`${key} must be a number`);
-    } else if (def.kind === 'json') {
-      try {
-        value = raw.trim() === '' ? def.default : JSON.parse(raw);
-      } catch {
-        throw new ValidationError(`${key} is not a legal JSON string`);
-      }
-    }
-  }
-  const result = def.schema.safeParse(value);
-  if (!result.success) throw new ValidationError(`${key}: ${result.error.issues[0].message}`);
-  return result.data;
-}
+export { parseOptionValue, encodeOptionValue } from './option-codec.js';
 
-export function serializeOptionValue(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** Runtime options: defaults overlaid by database rows, held in memory and re-read on change. */
+/** Runtime options: defaults overlaid by database rows, held in memory and applied at once on change. */
 export class OptionsService {
   private values = new Map<OptionKey, unknown>();
   private listeners = new Set<() => void>();
@@ -38,9 +16,9 @@ export class OptionsService {
   constructor(private readonly db: Db) {}
 
   async load(): Promise<void> {
-    const rows = await this.db.selectFrom('options').select(['key', 'value']).execute();
+    const rows = await optionsRepository.listAll(this.db);
     const next = new Map<OptionKey, unknown>();
-    for (const key of Object.keys(optionRegistry) as OptionKey[]) next.set(key, optionRegistry[key].default);
+    for (const key of optionKeys) next.set(key, optionRegistry[key].default);
     for (const row of rows) {
       if (!isOptionKey(row.key)) continue;
       try {
@@ -57,24 +35,52 @@ export class OptionsService {
     return (this.values.has(key) ? this.values.get(key) : optionRegistry[key].default) as OptionValue<K>;
   }
 
-  /** Validates and saves several options in one transaction, then applies them. */
+  /** Every non-secret option in its stored string form (GET /api/option/). Secrets are left out entirely. */
+  listVisible(): OptionEntry[] {
+    return optionKeys.filter((key) => !secretOptionKeys.has(key)).map((key) => ({ key, value: encodeOptionValue(key, this.get(key)) }));
+  }
+
+  /** The stored string form of one public option (GET /api/notice and friends). */
+  text(key: OptionKey): string {
+    if (secretOptionKeys.has(key)) throw new Error(`${key} is secret`);
+    return encodeOptionValue(key, this.get(key));
+  }
+
+  /**
+   * An administrator's change (PUT /api/option/): values arrive as strings, booleans, numbers or JSON
+   * values and are stored in string form. All entries are checked before anything is written; an empty
+   * secret keeps the saved one; enabling a sign-in method needs its credentials.
+   */
+  async update(entries: readonly { key: string; value: unknown }[]): Promise<void> {
+    const parsed = new Map<OptionKey, unknown>();
+    for (const { key, value } of entries) {
+      if (!isOptionKey(key)) throw new ValidationError(`unknown option key ${key}`);
+      const text = toOptionString(key, value);
+      if (optionDef(key).secret && text === '') continue;
+      parsed.set(key, parseOptionValue(key, text));
+    }
+    if (parsed.size === 0) return;
+    checkEnableRequirements(new Set(parsed.keys()), (k) => (parsed.has(k) ? parsed.get(k) : this.get(k)));
+    await this.save(parsed);
+  }
+
+  /** Validates and saves several options in one transaction, then applies them (internal callers). */
   async set(entries: Partial<Record<OptionKey, unknown>>): Promise<void> {
-    const parsed = (Object.entries(entries) as [OptionKey, unknown][]).map(([key, raw]) => [key, parseOptionValue(key, raw)] as const);
-    await this.db.transaction().execute(async (trx) => {
-      for (const [key, value] of parsed) {
-        const stored = serializeOptionValue(value);
-        // delete + insert is a portable upsert (MySQL reports 0 affected rows for an unchanged UPDATE).
-        await trx.deleteFrom('options').where('key', '=', key).execute();
-        await trx.insertInto('options').values({ key, value: stored }).execute();
-      }
-    });
-    for (const [key, value] of parsed) this.values.set(key, value);
-    this.notify();
+    const parsed = new Map<OptionKey, unknown>();
+    for (const [key, raw] of Object.entries(entries) as [OptionKey, unknown][]) parsed.set(key, parseOptionValue(key, raw));
+    await this.save(parsed);
   }
 
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  private async save(parsed: ReadonlyMap<OptionKey, unknown>): Promise<void> {
+    const rows = [...parsed].map(([key, value]) => [key, encodeOptionValue(key, value)] as const);
+    await this.db.transaction().execute((trx) => optionsRepository.saveMany(trx, rows));
+    for (const [key, value] of parsed) this.values.set(key, value);
+    this.notify();
   }
 
   private notify() {

@@ -1,21 +1,38 @@
+import type { SiteStatus } from '@gw/contracts';
 import type { OptionsService } from '../options/options.service.js';
 import type { SetupService } from '../setup/setup.service.js';
 import { APP_VERSION } from '../setup/setup.service.js';
 
-/** Builds the public site status object (spec 1 §3) from options; cached until an option changes. */
+/** The public texts served as single values. */
+export type PageTextKey = 'Notice' | 'About' | 'HomePageContent';
+
+/**
+ * Builds the public site status (spec 1 §3) from options. The object is cached and rebuilt only after an
+ * option changes or setup completes, so a status request normally touches neither options nor the database.
+ * Only public options are read here: no secret ever reaches this object.
+ */
 export class StatusService {
-  private cached: Record<string, unknown> | null = null;
+  private cached: SiteStatus | null = null;
   private readonly startTime = Math.floor(Date.now() / 1000);
 
   constructor(private readonly options: OptionsService, private readonly setup: SetupService) {
     options.onChange(() => (this.cached = null));
   }
 
-  async get(): Promise<Record<string, unknown>> {
+  async get(): Promise<SiteStatus> {
     const setupDone = await this.setup.isDone();
     if (this.cached && this.cached.setup === setupDone) return this.cached;
+    this.cached = this.build(setupDone);
+    return this.cached;
+  }
+
+  pageText(key: PageTextKey): string {
+    return this.options.text(key);
+  }
+
+  private build(setupDone: boolean): SiteStatus {
     const o = this.options;
-    this.cached = {
+    return {
       version: APP_VERSION,
       start_time: this.startTime,
       system_name: o.get('SystemName'),
@@ -28,9 +45,33 @@ export class StatusService {
       enable_data_export: o.get('DataExportEnabled'),
       data_export_default_time: o.get('DataExportDefaultTime'),
       default_collapse_sidebar: o.get('DefaultCollapseSidebar'),
+      mj_notify_enabled: o.get('MjNotifyEnabled'),
       chats: o.get('Chats'),
+      chat_link: o.get('ChatLink'),
+      chat_link2: o.get('ChatLink2'),
       docs_link: o.get('general_setting.docs_link'),
+      top_up_link: o.get('TopUpLink'),
+      server_address: o.get('ServerAddress'),
+      email_verification: o.get('EmailVerificationEnabled'),
+      turnstile_check: o.get('TurnstileCheckEnabled'),
+      turnstile_site_key: o.get('TurnstileSiteKey'),
+      register_enabled: o.get('RegisterEnabled'),
+      password_register_enabled: o.get('PasswordRegisterEnabled'),
       enabled_password_login: o.get('PasswordLoginEnabled'),
+      enabled_phone_login: o.get('PhoneLoginEnabled'),
+      enabled_phone_register: o.get('PhoneRegisterEnabled'),
+      github_oauth: o.get('GitHubOAuthEnabled'),
+      github_client_id: o.get('GitHubClientId'),
+      google_oauth: o.get('GoogleOAuthEnabled'),
+      google_client_id: o.get('GoogleClientId'),
+      oidc_enabled: o.get('oidc.enabled'),
+      oidc_client_id: o.get('oidc.client_id'),
+      oidc_authorization_endpoint: o.get('oidc.authorization_endpoint'),
+      linuxdo_oauth: o.get('LinuxDOOAuthEnabled'),
+      linuxdo_client_id: o.get('LinuxDOClientId'),
+      telegram_oauth: o.get('TelegramOAuthEnabled'),
+      telegram_bot_name: o.get('TelegramBotName'),
+      wechat_login: o.get('oauth_wechat.enabled'),
       WebRegisterEnabled: o.get('WebRegisterEnabled'),
       self_use_mode_enabled: o.get('SelfUseModeEnabled'),
       demo_site_enabled: o.get('DemoSiteEnabled'),
@@ -38,8 +79,8 @@ export class StatusService {
       quota_for_inviter: o.get('QuotaForInviter'),
       quota_for_invitee: o.get('QuotaForInvitee'),
       quota_for_new_user: o.get('QuotaForNewUser'),
+      fuel_pack_quota: o.get('FuelPackQuota'),
       setup: setupDone,
     };
-    return this.cached;
   }
 }

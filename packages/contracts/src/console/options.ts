@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** One runtime option as `GET /api/option/` lists it: the value is always the stored string form. */
+export interface OptionEntry {
+  key: string;
+  value: string;
+}
+
+/**
+ * A submitted option value. new-api clients send strings, booleans and numbers; JSON options may also
+ * arrive as an object or array. The server converts everything to the string form before validating.
+ */
+export const OptionInputValue = z.union(
+  [z.string(), z.boolean(), z.number(), z.array(z.unknown()), z.record(z.string(), z.unknown())],
+  { error: 'value must be a string, number, boolean or JSON value' },
+);
+
+export const UpdateOptionBody = z.object({
+  key: z.string({ error: 'key is required' }).trim().min(1, 'key is required').max(128, 'key is too long'),
+  value: OptionInputValue,
+});
+export type UpdateOptionBody = z.infer<typeof UpdateOptionBody>;
+
+/** `PUT /api/option/` also takes an array of `{key, value}`, applied all-or-nothing (new-api takes one). */
+export const UpdateOptionBatchBody = z.array(UpdateOptionBody).min(1, 'at least one option is required').max(500, 'at most 500 options at once');
+export type UpdateOptionBatchBody = z.infer<typeof UpdateOptionBatchBody>;
+
+/** The public site status (`GET /api/status`, spec 1 §3). Never carries a secret. */
+export interface SiteStatus {
+  version: string;
+  /** Unix seconds when the server process started. */
+  start_time: number;
+  system_name: string;
+  logo: string;
+  footer_html: string;
+  quota_per_unit: number;
+  display_in_currency: boolean;
+  enable_drawing: boolean;
+  enable_task: boolean;
+  enable_data_export: boolean;
+  data_export_default_time: string;
+  default_collapse_sidebar: boolean;
+  mj_notify_enabled: boolean;
+  chats: Record<string, string>[];
+  chat_link: string;
+  chat_link2: string;
+  docs_link: string;
+  top_up_link: string;
+  server_address: string;
+  email_verification: boolean;
+  turnstile_check: boolean;
+  turnstile_site_key: string;
+  register_enabled: boolean;
+  password_register_enabled: boolean;
+  enabled_password_login: boolean;
+  enabled_phone_login: boolean;
+  enabled_phone_register: boolean;
+  github_oauth: boolean;
+  github_client_id: string;
+  google_oauth: boolean;
+  google_client_id: string;
+  oidc_enabled: boolean;
+  oidc_client_id: string;
+  oidc_authorization_endpoint: string;
+  linuxdo_oauth: boolean;
+  linuxdo_client_id: string;
+  telegram_oauth: boolean;
+  telegram_bot_name: string;
+  wechat_login: boolean;
+  WebRegisterEnabled: boolean;
+  self_use_mode_enabled: boolean;
+  demo_site_enabled: boolean;
+  /** The top-up exchange rate (option Price). */
+  price: number;
+  quota_for_inviter: number;
+  quota_for_invitee: number;
+  quota_for_new_user: number;
+  fuel_pack_quota: number;
+  /** True once first-run setup is done. */
+  setup: boolean;
+}

@@ -1,0 +1,53 @@
+import { bool, secret, str, url } from '../option-def.js';
+
+/** Login, registration, Turnstile and third-party sign-in (spec 2 §3). */
+export const authOptions = {
+  // Login and registration
+  PasswordLoginEnabled: bool(true),
+  PasswordRegisterEnabled: bool(true),
+  RegisterEnabled: bool(true),
+  WebRegisterEnabled: bool(true),
+  WebRegisterHtml: str(),
+  EmailVerificationEnabled: bool(false),
+  PhoneLoginEnabled: bool(false),
+  PhoneRegisterEnabled: bool(false),
+
+  // Turnstile (the site key is shown to browsers, so it is public)
+  TurnstileCheckEnabled: bool(false),
+  TurnstileSiteKey: str(),
+  TurnstileSecretKey: secret(),
+
+  // GitHub
+  GitHubOAuthEnabled: bool(false),
+  GitHubClientId: str(),
+  GitHubClientSecret: secret(),
+
+  // Google
+  GoogleOAuthEnabled: bool(false),
+  GoogleClientId: str(),
+  GoogleClientSecret: secret(),
+
+  // Linux DO
+  LinuxDOOAuthEnabled: bool(false),
+  LinuxDOClientId: str(),
+  LinuxDOClientSecret: secret(),
+
+  // Telegram
+  TelegramOAuthEnabled: bool(false),
+  TelegramBotToken: secret(),
+  TelegramBotName: str(),
+
+  // OpenID Connect
+  'oidc.enabled': bool(false),
+  'oidc.client_id': str(),
+  'oidc.client_secret': secret(),
+  'oidc.well_known': url(),
+  'oidc.authorization_endpoint': url(),
+  'oidc.token_endpoint': url(),
+  'oidc.user_info_endpoint': url(),
+
+  // WeChat
+  'oauth_wechat.enabled': bool(false),
+  'oauth_wechat.client_id': str(),
+  'oauth_wechat.client_secret': secret(),
+};

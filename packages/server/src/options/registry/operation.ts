@@ -1,0 +1,56 @@
+import { bool, int, lineList, num, oneOf } from '../option-def.js';
+
+/** Upstream error phrases that disable a channel automatically (matched case-insensitively). */
+const defaultDisableKeywords = [
+  'Your credit balance is too low',
+  'This organization has been disabled.',
+  'You exceeded your current quota',
+  'Permission denied',
+  'The security token included in the request is invalid',
+  'Operation not allowed',
+  'Your account is not authorized',
+  'Incorrect API key provided',
+  'API key not valid',
+  'Your account has been suspended',
+];
+
+/** Display, drawing, sensitive words, logging, data export and channel health. */
+export const operationOptions = {
+  // Display and behaviour
+  QuotaPerUnit: num(500000, 1),
+  RetryTimes: int(0, 0, 10),
+  DisplayInCurrencyEnabled: bool(true),
+  DisplayTokenStatEnabled: bool(true),
+  DefaultCollapseSidebar: bool(false),
+  DemoSiteEnabled: bool(false),
+  SelfUseModeEnabled: bool(false),
+  DrawingEnabled: bool(true),
+  TaskEnabled: bool(true),
+
+  // Midjourney
+  MjNotifyEnabled: bool(false),
+  MjAccountFilterEnabled: bool(false),
+  MjForwardUrlEnabled: bool(true),
+  MjModeClearEnabled: bool(false),
+  MjActionCheckSuccessEnabled: bool(true),
+
+  // Sensitive words
+  CheckSensitiveEnabled: bool(false),
+  CheckSensitiveOnPromptEnabled: bool(true),
+  SensitiveWords: lineList(),
+
+  // Logs and data export
+  LogConsumeEnabled: bool(true),
+  DataExportEnabled: bool(true),
+  /** Minutes between dashboard data exports. */
+  DataExportInterval: int(5, 1),
+  DataExportDefaultTime: oneOf('hour', ['hour', 'day', 'week']),
+
+  // Channel health
+  /** A channel test slower than this many seconds counts as a failure. */
+  ChannelDisableThreshold: num(5, 0),
+  AutomaticDisableChannelEnabled: bool(false),
+  AutomaticEnableChannelEnabled: bool(false),
+  AutomaticDisableKeywords: lineList(defaultDisableKeywords),
+  QuotaRemindThreshold: int(1000, 0),
+};
