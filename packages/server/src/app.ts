@@ -73,6 +73,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     bodyLimit: Math.floor(config.bodyLimitMb * 1024 * 1024),
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomAlphanumeric(16),
   });
