@@ -1,0 +1,35 @@
+/**
+ * A channel whose stored configuration cannot be used (unparsable model mapping, a mapping cycle, a bad
+ * status-code mapping). The relay reports it as the channel's fault: it may retry on another channel,
+ * counts it against this one, and never blames the user. `code` follows new-api's `channel:` codes.
+ */
+export class ChannelConfigError extends Error {
+  readonly channelAttributable = true;
+
+  constructor(
+    readonly code: 'channel:model_mapped_error' | 'channel:status_code_mapping_error',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ChannelConfigError';
+  }
+}
+
+/** Parses a channel's JSON object column; blank means "none". Anything but a JSON object is an error. */
+export function parseJsonObjectColumn(
+  raw: string | null | undefined,
+  code: ChannelConfigError['code'],
+  what: string,
+): Record<string, unknown> | undefined {
+  if (raw === null || raw === undefined || raw.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ChannelConfigError(code, `${what} is not valid JSON`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ChannelConfigError(code, `${what} must be a JSON object`);
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ChannelHealthTracker } from './channel-health.js';
+
+const S = 1000;
+
+function failTimes(tracker: ChannelHealthTracker, id: number, n: number, at: number): boolean[] {
+  return Array.from({ length: n }, (_, i) => tracker.recordFailure(id, at + i));
+}
+
+describe('channel health tracker', () => {
+  it('cools a channel down when 5 of its last 20 requests failed within the window', () => {
+    const tracker = new ChannelHealthTracker();
+    expect(failTimes(tracker, 1, 4, 0)).toEqual([false, false, false, false]);
+    expect(tracker.isCooling(1, 10)).toBe(false);
+    expect(tracker.recordFailure(1, 10)).toBe(true);
+    expect(tracker.isCooling(1, 11)).toBe(true);
+    expect(tracker.coolingUntil(1, 11)).toBe(10 + 30 * S);
+    expect(tracker.isCooling(2, 11)).toBe(false);
+  });
+
+  it('does not count failures older than the window', () => {
+    const tracker = new ChannelHealthTracker();
+    failTimes(tracker, 1, 4, 0);
+    expect(tracker.recordFailure(1, 61 * S)).toBe(false);
+    expect(tracker.isCooling(1, 61 * S)).toBe(false);
+  });
+
+  it('only looks at the last 20 outcomes', () => {
+    const tracker = new ChannelHealthTracker({ windowMs: 10 * 60 * S });
+    failTimes(tracker, 1, 4, 0);
+    for (let i = 0; i < 16; i++) tracker.recordSuccess(1, 100 + i);
+    // Each new failure pushes an old one out of the ring, so the count stays at 4 until the old ones are gone.
+    expect(failTimes(tracker, 1, 4, 200)).toEqual([false, false, false, false]);
+    expect(tracker.recordFailure(1, 300)).toBe(true);
+  });
+
+  it('ends the cool-down after the period', () => {
+    const tracker = new ChannelHealthTracker();
+    failTimes(tracker, 1, 5, 0);
+    expect(tracker.isCooling(1, 4 + 30 * S - 1)).toBe(true);
+    expect(tracker.isCooling(1, 4 + 30 * S)).toBe(false);
+    expect(tracker.coolingUntil(1, 4 + 30 * S)).toBeUndefined();
+  });
+
+  it('needs fresh failures after a cool-down and doubles each repeated cool-down up to the maximum', () => {
+    const tracker = new ChannelHealthTracker({ windowMs: 10 * 60 * S });
+    const periods: number[] = [];
+    let t = 0;
+    for (let round = 0; round < 6; round++) {
+      failTimes(tracker, 1, 4, t);
+      expect(tracker.isCooling(1, t + 4)).toBe(false);
+      expect(tracker.recordFailure(1, t + 4)).toBe(true);
+      const until = tracker.coolingUntil(1, t + 4)!;
+      periods.push(until - (t + 4));
+      t = until;
+    }
+    expect(periods).toEqual([30 * S, 60 * S, 120 * S, 240 * S, 300 * S, 300 * S]);
+  });
+
+  it('ignores failures for cooling decisions while already cooling', () => {
+    const tracker = new ChannelHealthTracker();
+    failTimes(tracker, 1, 5, 0);
+    const until = tracker.coolingUntil(1, 5);
+    expect(failTimes(tracker, 1, 10, 100)).toEqual(Array(10).fill(false));
+    expect(tracker.coolingUntil(1, 200)).toBe(until);
+  });
+
+  it('resets the doubling after a success', () => {
+    const tracker = new ChannelHealthTracker();
+    failTimes(tracker, 1, 5, 0);
+    const t = 4 + 30 * S;
+    tracker.recordSuccess(1, t);
+    failTimes(tracker, 1, 5, t + 1);
+    expect(tracker.coolingUntil(1, t + 5)).toBe(t + 5 + 30 * S);
+  });
+
+  it('takes its numbers from the constructor options', () => {
+    const tracker = new ChannelHealthTracker({ windowSize: 4, failureThreshold: 2, windowMs: 10 * S, cooldownMs: 5 * S, maxCooldownMs: 8 * S });
+    expect(failTimes(tracker, 1, 2, 0)).toEqual([false, true]);
+    expect(tracker.coolingUntil(1, 1)).toBe(1 + 5 * S);
+    failTimes(tracker, 1, 2, 10 * S);
+    expect(tracker.coolingUntil(1, 10 * S + 1)).toBe(10 * S + 1 + 8 * S);
+    expect(() => new ChannelHealthTracker({ windowSize: 3, failureThreshold: 4 })).toThrow(/failureThreshold/);
+  });
+
+  it('uses its clock when no time is given, and forgets a channel on request', () => {
+    let now = 0;
+    const tracker = new ChannelHealthTracker({ now: () => now });
+    for (let i = 0; i < 5; i++) tracker.recordFailure(7);
+    expect(tracker.isCooling(7)).toBe(true);
+    now = 30 * S;
+    expect(tracker.isCooling(7)).toBe(false);
+    now = 0;
+    tracker.forget(7);
+    expect(tracker.isCooling(7)).toBe(false);
+  });
+});

@@ -1,0 +1,234 @@
+import type { Db } from '../db/database.js';
+import { NotFoundError } from '../http/errors.js';
+import { nowSeconds } from '../platform/clock.js';
+import { abilitiesRepository } from './abilities.repository.js';
+import { setAbilitiesEnabled, syncAbilities } from './abilities.js';
+import { ChannelStatus } from './channel-types.js';
+import { channelsRepository, type ChannelPatch, type ChannelView, type NewChannel } from './channels.repository.js';
+import { RoutingTable, type ModelNormalizer } from './routing-table.js';
+
+export interface ChannelRoutingOptions {
+  /** Routes a model with no exact channel under another name (billing's name rules). */
+  normalize?: ModelNormalizer;
+  /** Unix-seconds clock for created_time and status_time. */
+  now?: () => number;
+  /** Where failures of background reloads and of listeners go (default: console.error). */
+  onError?: (err: unknown, context: string) => void;
+}
+
+export type CreateChannelInput = Omit<NewChannel, 'created_time'> & { created_time?: number };
+export type RoutingListener = (table: RoutingTable) => void;
+
+type StatusChange = 'changed' | 'unchanged' | 'missing';
+
+/** Upstream error texts can be whole HTML pages; the stored reason keeps the start. */
+export const MAX_STATUS_REASON_LENGTH = 500;
+
+/**
+ * Owns every channel write that changes routing, and the in-memory routing table those writes feed.
+ * Each write updates the channel and its abilities in one transaction, then reloads the table and tells
+ * the listeners (model lists, pricing caches). The admin API and the relay's health logic call this;
+ * they never write channels' status, models, groups, priority or weight themselves.
+ */
+export class ChannelRoutingService {
+  private snapshot: RoutingTable;
+  private reloadsStarted = 0;
+  private reloadApplied = 0;
+  private readonly listeners = new Set<RoutingListener>();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly now: () => number;
+  private readonly onError: (err: unknown, context: string) => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: ChannelRoutingOptions = {},
+  ) {
+    this.snapshot = RoutingTable.empty({ normalize: options.normalize });
+    this.now = options.now ?? nowSeconds;
+    this.onError = options.onError ?? ((err, context) => console.error(`channel routing: ${context}`, err));
+  }
+
+  /** The current snapshot; cheap, never touches the database. */
+  get table(): RoutingTable {
+    return this.snapshot;
+  }
+
+  /**
+   * Rebuilds the snapshot from the enabled channels. Overlapping reloads are safe: a reload that
+   * started earlier never replaces the result of one that started later.
+   */
+  async reload(): Promise<RoutingTable> {
+    const ticket = ++this.reloadsStarted;
+    const channels = await channelsRepository.listRoutable(this.db);
+    if (ticket > this.reloadApplied) {
+      this.reloadApplied = ticket;
+      this.snapshot = RoutingTable.build(channels, { normalize: this.options.normalize });
+      for (const listener of this.listeners) {
+        try {
+          listener(this.snapshot);
+        } catch (err) {
+          this.onError(err, 'routing listener failed');
+        }
+      }
+    }
+    return this.snapshot;
+  }
+
+  /** Called with the new table after every reload; returns an unsubscribe function. */
+  onRoutingChanged(listener: RoutingListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Reloads every `intervalMs` so edits made by other nodes show up here (the timer does not hold the process open). */
+  startPeriodicReload(intervalMs: number): void {
+    this.stopPeriodicReload();
+    this.timer = setInterval(() => {
+      this.reload().catch((err) => this.onError(err, 'periodic reload failed'));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stopPeriodicReload(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Inserts a channel and its abilities; returns the new id. */
+  async createChannel(input: CreateChannelInput): Promise<number> {
+    const id = await this.db.transaction().execute(async (trx) => {
+      const newId = await channelsRepository.insert(trx, { ...input, created_time: input.created_time ?? this.now() });
+      await syncAbilities(trx, await this.requireChannel(trx, newId));
+      return newId;
+    });
+    await this.reload();
+    return id;
+  }
+
+  /** Applies a patch and rebuilds the channel's abilities from the result; returns the channel without its key. */
+  async updateChannel(id: number, patch: ChannelPatch): Promise<ChannelView> {
+    const updated = await this.db.transaction().execute(async (trx) => {
+      await this.requireChannel(trx, id);
+      await channelsRepository.update(trx, id, patch);
+      const channel = await this.requireChannel(trx, id);
+      await syncAbilities(trx, channel);
+      return channel;
+    });
+    await this.reload();
+    return updated;
+  }
+
+  /** Deletes channels and their abilities; returns how many channels went. */
+  async deleteChannels(ids: readonly number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const count = await this.db.transaction().execute(async (trx) => {
+      await abilitiesRepository.deleteForChannels(trx, ids);
+      return channelsRepository.deleteByIds(trx, ids);
+    });
+    await this.reload();
+    return count;
+  }
+
+  /** Status 1: back in routing (whatever disabled it), the disable reason cleared. */
+  async enableChannel(id: number): Promise<void> {
+    if ((await this.changeStatus(id, ChannelStatus.Enabled, null)) === 'missing') throw new NotFoundError('channel');
+  }
+
+  /** Status 2: disabled by an administrator; tests and automatic enabling never touch it. */
+  async disableChannel(id: number): Promise<void> {
+    if ((await this.changeStatus(id, ChannelStatus.ManuallyDisabled, null)) === 'missing') throw new NotFoundError('channel');
+  }
+
+  /**
+   * Status 3 with `{status_reason, status_time}` merged into other_info, abilities disabled, routing
+   * reloaded. Only an enabled channel whose auto_ban is on is affected, so a channel an administrator
+   * disabled stays status 2 (and out of reach of automatic re-enabling). The reason is cut to
+   * MAX_STATUS_REASON_LENGTH characters. Whether automatic disabling is
+   * switched on at all (AutomaticDisableChannelEnabled) is the caller's check. Returns whether the
+   * channel was disabled by this call.
+   */
+  async disableChannelAutomatically(id: number, reason: string): Promise<boolean> {
+    const result = await this.changeStatus(id, ChannelStatus.AutoDisabled, { status_reason: reason.slice(0, MAX_STATUS_REASON_LENGTH), status_time: this.now() }, {
+      fromStatuses: [ChannelStatus.Enabled],
+      requireAutoBan: true,
+    });
+    return result === 'changed';
+  }
+
+  /** Re-enables a channel only if it is still status 3 (a successful test with AutomaticEnableChannelEnabled). */
+  async reenableAutoDisabledChannel(id: number): Promise<boolean> {
+    const result = await this.changeStatus(id, ChannelStatus.Enabled, null, { fromStatuses: [ChannelStatus.AutoDisabled] });
+    return result === 'changed';
+  }
+
+  /**
+   * Rebuilds the whole abilities table from the channels (POST /api/channel/fix): abilities of deleted
+   * channels are removed, each channel is rebuilt in its own transaction, and one bad channel does not
+   * stop the rest.
+   */
+  async rebuildAllAbilities(): Promise<{ success: number; fails: number }> {
+    const channels = await channelsRepository.listAbilitySources(this.db);
+    await abilitiesRepository.deleteOrphans(this.db);
+    let success = 0;
+    let fails = 0;
+    for (const channel of channels) {
+      try {
+        await this.db.transaction().execute((trx) => syncAbilities(trx, channel));
+        success += 1;
+      } catch (err) {
+        fails += 1;
+        this.onError(err, `rebuilding abilities of channel ${channel.id} failed`);
+      }
+    }
+    await this.reload();
+    return { success, fails };
+  }
+
+  private async requireChannel(db: Db, id: number): Promise<ChannelView> {
+    const channel = await channelsRepository.findById(db, id);
+    if (!channel) throw new NotFoundError('channel');
+    return channel;
+  }
+
+  private async changeStatus(
+    id: number,
+    status: number,
+    reason: { status_reason: string; status_time: number } | null,
+    guard: { fromStatuses?: number[]; requireAutoBan?: boolean } = {},
+  ): Promise<StatusChange> {
+    const result = await this.db.transaction().execute(async (trx): Promise<StatusChange> => {
+      const channel = await channelsRepository.findById(trx, id);
+      if (!channel) return 'missing';
+      if (guard.fromStatuses && !guard.fromStatuses.includes(channel.status)) return 'unchanged';
+      if (guard.requireAutoBan && channel.auto_ban !== 1) return 'unchanged';
+      const otherInfo = withStatusReason(channel.other_info, reason);
+      const changed = await channelsRepository.setStatus(trx, id, status, otherInfo, guard.fromStatuses);
+      if (!changed) return 'unchanged';
+      await setAbilitiesEnabled(trx, id, status === ChannelStatus.Enabled);
+      return 'changed';
+    });
+    if (result === 'changed') await this.reload();
+    return result;
+  }
+}
+
+/**
+ * other_info with the status reason set (or removed when `reason` is null), every other key kept. A
+ * value that is not a JSON object is replaced: it cannot carry the reason and nothing reads it.
+ */
+export function withStatusReason(
+  otherInfo: string | null,
+  reason: { status_reason: string; status_time: number } | null,
+): string | null {
+  let info: Record<string, unknown> = {};
+  if (otherInfo) {
+    try {
+      const parsed: unknown = JSON.parse(otherInfo);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) info = parsed as Record<string, unknown>;
+    } catch {}
+  }
+  delete info.status_reason;
+  delete info.status_time;
+  if (reason) Object.assign(info, reason);
+  return Object.keys(info).length > 0 ? JSON.stringify(info) : null;
+}

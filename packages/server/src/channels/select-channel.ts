@@ -1,0 +1,135 @@
+import type { RoutableChannel, RouteTier, RoutingTable } from './routing-table.js';
+
+/**
+ * Channel choice for one attempt of one request. Pure: the table, the request's exclusions, the health
+ * tracker's verdict and the random source all come in as arguments.
+ *
+ * Rules, in order:
+ * 1. Tiers are visited from the highest priority down. A channel already tried in this request
+ *    (`exclude`) is never returned; a cooling channel is skipped while any other usable channel exists.
+ * 2. Inside the first tier with a usable channel, one is drawn at random in proportion to its
+ *    effective weight (see `effectiveWeight`).
+ * 3. When every channel that is not excluded is cooling, the highest tier holding such a channel is
+ *    used anyway: cooling only steers traffic away, it never turns a request into a failure.
+ * 4. Nothing left → null (the caller answers "no available channel").
+ */
+
+/** A source of uniform numbers in [0, 1); Math.random in production, a seeded generator in tests. */
+export type RandomSource = () => number;
+
+export interface ChannelQuery {
+  group: string;
+  model: string;
+  /** Channels already tried for this request. */
+  exclude?: ReadonlySet<number>;
+  /** Whether a channel is cooling down after repeated failures (see channel-health.ts). */
+  isCooling?: (channelId: number) => boolean;
+}
+
+export interface ChannelChoice {
+  channel: RoutableChannel;
+  /** The model name the route matched (the requested one or its normalised form). */
+  model: string;
+  /** 1-based position of the chosen tier among the route's tiers, and their number. */
+  tier: number;
+  tierCount: number;
+  priority: number;
+  /** The chosen channel's configured weight, and the sum over the channels it was drawn from. */
+  weight: number;
+  totalWeight: number;
+  /** True when the channel was chosen although it is cooling, because nothing else was left. */
+  cooling: boolean;
+  /** Why this channel, for the route trace in the consume log. */
+  reason: string;
+}
+
+/**
+ * Each weight unit counts 100 and every channel gets 1 on top: ratios between positive weights are
+ * kept (weights 1 and 3 draw about 1:3), a weight-0 channel stays selectable but is rare next to any
+ * positive weight (about 1 in 102 against weight 1), and a tier of only weight-0 channels is uniform.
+ * Negative or fractional weights count as their non-negative integer part.
+ */
+export const WEIGHT_UNIT = 100;
+export function effectiveWeight(weight: number): number {
+  return Math.max(0, Math.floor(weight)) * WEIGHT_UNIT + 1;
+}
+
+const notCooling = () => false;
+
+export function selectChannel(table: RoutingTable, query: ChannelQuery, random: RandomSource = Math.random): ChannelChoice | null {
+  const route = table.candidates(query.group, query.model);
+  if (!route) return null;
+  const exclude = query.exclude;
+  const isCooling = query.isCooling ?? notCooling;
+  const { tiers } = route;
+
+  let firstCoolingTier = -1;
+  let firstCoolingChannels: RoutableChannel[] = [];
+  for (let t = 0; t < tiers.length; t++) {
+    const ready: RoutableChannel[] = [];
+    const cooling: RoutableChannel[] = [];
+    for (const channel of tiers[t].channels) {
+      if (exclude?.has(channel.id)) continue;
+      (isCooling(channel.id) ? cooling : ready).push(channel);
+    }
+    if (ready.length > 0) {
+      const why = t === 0 ? '' : 'fallback: all channels in higher tiers tried or cooling; ';
+      return pick(route.model, tiers, t, ready, false, why, random);
+    }
+    if (cooling.length > 0 && firstCoolingTier < 0) {
+      firstCoolingTier = t;
+      firstCoolingChannels = cooling;
+    }
+  }
+  if (firstCoolingTier < 0) return null;
+  return pick(route.model, tiers, firstCoolingTier, firstCoolingChannels, true, 'fallback: every remaining channel is cooling down; ', random);
+}
+
+function pick(
+  model: string,
+  tiers: readonly RouteTier[],
+  tierIndex: number,
+  candidates: readonly RoutableChannel[],
+  cooling: boolean,
+  why: string,
+  random: RandomSource,
+): ChannelChoice {
+  let total = 0;
+  let configuredTotal = 0;
+  for (const c of candidates) {
+    total += effectiveWeight(c.weight);
+    configuredTotal += Math.max(0, Math.floor(c.weight));
+  }
+  let point = random() * total;
+  let chosen = candidates[candidates.length - 1];
+  for (const c of candidates) {
+    point -= effectiveWeight(c.weight);
+    if (point < 0) {
+      chosen = c;
+      break;
+    }
+  }
+  const weight = Math.max(0, Math.floor(chosen.weight));
+  const priority = tiers[tierIndex].priority;
+  const position = `priority tier ${tierIndex + 1} of ${tiers.length} (priority ${priority})`;
+  return {
+    channel: chosen,
+    model,
+    tier: tierIndex + 1,
+    tierCount: tiers.length,
+    priority,
+    weight,
+    totalWeight: configuredTotal,
+    cooling,
+    reason: `${why}${position}, weight ${weight} of ${configuredTotal} total among ${candidates.length} channel${candidates.length === 1 ? '' : 's'}`,
+  };
+}
+
+/** The models any of the groups can use (GET /v1/models before token model limits and pricing filters). */
+export function listModelsForGroups(table: RoutingTable, groups: Iterable<string>): Set<string> {
+  const models = new Set<string>();
+  for (const group of groups) {
+    for (const model of table.modelsOf(group)) models.add(model);
+  }
+  return models;
+}
