@@ -10,5 +10,7 @@ export const ErrorCode = {
   PayloadTooLarge: 'payload_too_large',
   SetupRequired: 'setup_required',
   Internal: 'internal_error',
+  InsufficientUserQuota: 'insufficient_user_quota',
+  PreConsumeTokenQuotaFailed: 'pre_consume_token_quota_failed',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -35,6 +35,7 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/group': 'admin',
   'GET /api/option': 'root',
   'PUT /api/option': 'root',
+  'POST /api/option/rest_model_ratio': 'root',
 };
 
 const ROLES = [

@@ -66,7 +66,16 @@ export async function createTestDatabase(type: DatabaseType): Promise<TestDataba
         await db.destroy();
         const c = new pg.Client({ connectionString: PG_DSN });
         await c.connect();
-        try { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await c.end(); }
+        try {
+          // pg's pool.end() resolves before its clients have disconnected; FORCE would then kill them
+          // mid-goodbye and surface as uncaught 57P01 errors. Wait for them to leave first.
+          for (let i = 0; i < 50; i++) {
+            const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+            if (rows[0].n === 0) break;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        } finally { await c.end(); }
       },
     };
   }

@@ -7,7 +7,7 @@ export class ChannelConfigError extends Error {
   readonly channelAttributable = true;
 
   constructor(
-    readonly code: 'channel:model_mapped_error' | 'channel:status_code_mapping_error',
+    readonly code: 'channel:model_mapped_error' | 'channel:status_code_mapping_error' | 'channel:param_override_invalid' | 'channel:credentials_invalid',
     message: string,
   ) {
     super(message);

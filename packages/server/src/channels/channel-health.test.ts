@@ -94,4 +94,15 @@ describe('channel health tracker', () => {
     tracker.forget(7);
     expect(tracker.isCooling(7)).toBe(false);
   });
+  it('cools a channel down for the time an upstream asked, capped at the longest cool-down', () => {
+    let now = 1_000_000;
+    const tracker = new ChannelHealthTracker({ now: () => now });
+    tracker.coolFor(9, 20_000);
+    expect(tracker.isCooling(9)).toBe(true);
+    now += 20_001;
+    expect(tracker.isCooling(9)).toBe(false);
+    tracker.coolFor(9, 10 * 3600_000);
+    now += 5 * 60_000 + 1;
+    expect(tracker.isCooling(9)).toBe(false);
+  });
 });

@@ -92,6 +92,12 @@ export class ChannelHealthTracker {
     return true;
   }
 
+  /** Cools a channel down for at least `ms` (an upstream asked us to back off with Retry-After). */
+  coolFor(channelId: number, ms: number, now = this.clock()): void {
+    const state = this.stateOf(channelId);
+    state.coolUntil = Math.max(state.coolUntil, now + Math.min(ms, this.maxCooldownMs));
+  }
+
   /** Drops what is known about a channel (it was deleted or re-configured). */
   forget(channelId: number): void {
     this.states.delete(channelId);

@@ -304,6 +304,18 @@ export interface ModelHubTable {
   updated_at: Default<Int>;
 }
 
+/** One row per request between pre-consume and settlement (billing/quota-ledger.repository.ts). */
+export interface QuotaHoldsTable {
+  request_id: string;
+  user_id: Int;
+  token_id: Default<Int>;
+  amount: Int;
+  token_amount: Default<Int>;
+  status: Default<string>;
+  created_at: Int;
+  updated_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -324,6 +336,7 @@ export interface Database {
   ai_roles: AiRolesTable;
   applications: ApplicationsTable;
   model_hub: ModelHubTable;
+  quota_holds: QuotaHoldsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

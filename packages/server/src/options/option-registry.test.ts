@@ -77,7 +77,8 @@ describe('option registry', () => {
     expect(o['global.pass_through_request_enabled'].default).toBe(false);
     expect(o.LogConsumeEnabled.default).toBe(true);
     expect(o.AutomaticDisableKeywords.default).toContain('You exceeded your current quota');
-    expect(o.ModelRatio.default).toEqual({});
+    expect(o.ModelRatio.default['gpt-4o']).toBe(1.25);
+    expect(o.ModelPrice.default['dall-e-3']).toBe(0.04);
   });
 
   it('marks every credential-looking key secret, except the public allow-list', () => {

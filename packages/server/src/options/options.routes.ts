@@ -14,4 +14,10 @@ export async function optionsRoutes(app: FastifyInstance, { options }: { options
     await options.update(entries);
     return ok();
   });
+
+  // new-api's spelling ("rest") is kept so existing consoles and scripts work.
+  app.post('/rest_model_ratio', { preHandler: requireRoot }, async () => {
+    await options.resetToDefaults(['ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio']);
+    return ok(undefined, 'model prices and ratios were reset to the defaults');
+  });
 }

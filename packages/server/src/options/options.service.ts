@@ -71,6 +71,11 @@ export class OptionsService {
     await this.save(parsed);
   }
 
+  /** Puts options back to their registry defaults. */
+  async resetToDefaults(keys: readonly OptionKey[]): Promise<void> {
+    await this.save(new Map(keys.map((key) => [key, structuredClone(optionRegistry[key].default)] as const)));
+  }
+
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

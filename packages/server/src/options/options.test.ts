@@ -168,6 +168,18 @@ describe.each(testDialects())('options API (%s)', (dialect) => {
     expect(ctx.services.options.get('TurnstileSecretKey')).toBe('ts-secret-1');
   });
 
+  it('resets model prices and ratios to the shipped defaults (root only)', async () => {
+    expect((await put({ key: 'ModelRatio', value: '{"only-model": 3}' })).success).toBe(true);
+    expect(JSON.parse((await valueOf('ModelRatio'))!)).toEqual({ 'only-model': 3 });
+    const denied = await ctx.app.inject({ method: 'POST', url: '/api/option/rest_model_ratio', headers: admin.headers });
+    expect(denied.statusCode).toBe(403);
+    const reset = json(await ctx.app.inject({ method: 'POST', url: '/api/option/rest_model_ratio', headers: root.headers }));
+    expect(reset.success).toBe(true);
+    const ratios = JSON.parse((await valueOf('ModelRatio'))!);
+    expect(ratios['only-model']).toBeUndefined();
+    expect(ratios['gpt-4o']).toBe(1.25);
+  });
+
   it('keeps saved values across a restart', async () => {
     expect((await put({ key: 'About', value: 'about us' })).success).toBe(true);
     expect((await put({ key: 'SensitiveWords', value: 'alpha\nbeta' })).success).toBe(true);

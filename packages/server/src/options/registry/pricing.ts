@@ -1,18 +1,16 @@
+import { DEFAULT_CACHE_RATIO, DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '../../billing/default-ratios.js';
 import { numberMap, stringMap } from '../option-def.js';
 
-/**
- * Model and group pricing (JSON maps). The model maps start empty here; the gateway work ships the
- * default model ratios.
- */
+/** Model and group pricing (JSON maps); the model maps default to the prices shipped in billing/defaults. */
 export const pricingOptions = {
   /** Fixed price per call, in US dollars, by model. */
-  ModelPrice: numberMap(),
+  ModelPrice: numberMap({ ...DEFAULT_MODEL_PRICE }),
   /** Input price ratio by model (1 = $2 per 1M tokens). */
-  ModelRatio: numberMap(),
-  /** Output / input price multiplier by model. */
-  CompletionRatio: numberMap(),
+  ModelRatio: numberMap({ ...DEFAULT_MODEL_RATIO }),
+  /** Output / input price multiplier by model (rules in billing/completion-ratio.ts cover the rest). */
+  CompletionRatio: numberMap({ ...DEFAULT_COMPLETION_RATIO }),
   /** Cached-input / input price multiplier by model. */
-  CacheRatio: numberMap(),
+  CacheRatio: numberMap({ ...DEFAULT_CACHE_RATIO }),
   GroupRatio: numberMap({ default: 1, vip: 1, svip: 1 }),
   /** Groups users may pick for their tokens: group name → description. */
   UserUsableGroups: stringMap({ default: 'default', vip: 'vip' }),

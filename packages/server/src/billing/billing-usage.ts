@@ -1,0 +1,17 @@
+/**
+ * Token usage as billing sees it. Structurally the same as the relay's `Usage`
+ * (relay/formats/usage.ts), declared here so billing depends on nothing in the relay.
+ *
+ * `semantic` says how cache tokens relate to `promptTokens`:
+ * - 'openai': promptTokens already includes cachedTokens and cacheCreationTokens;
+ * - 'anthropic': promptTokens excludes them (Claude's input_tokens), cache tokens come on top.
+ * reasoningTokens are part of completionTokens in both and are informational here.
+ */
+export interface BillingUsage {
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
+  cacheCreationTokens: number;
+  reasoningTokens: number;
+  semantic: 'openai' | 'anthropic';
+}

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import type { BillingUsage } from './billing-usage.js';
+import { computeQuota, estimatePreConsume, groupRatioOf, resolvePrice, type FixedPrice, type PriceTables, type RatioPrice } from './price-calculator.js';
+
+const QUOTA_PER_UNIT = 500_000;
+
+const usage = (u: Partial<BillingUsage>): BillingUsage => ({
+  promptTokens: 0,
+  completionTokens: 0,
+  cachedTokens: 0,
+  cacheCreationTokens: 0,
+  reasoningTokens: 0,
+  semantic: 'openai',
+  ...u,
+});
+
+const ratio = (r: Partial<RatioPrice>): RatioPrice => ({
+  mode: 'ratio',
+  modelRatio: 1,
+  completionRatio: 1,
+  cacheRatio: 1,
+  cacheCreationRatio: 1.25,
+  groupRatio: 1,
+  unsetModel: false,
+  ...r,
+});
+
+const fixed = (modelPrice: number, groupRatio = 1): FixedPrice => ({ mode: 'price', modelPrice, groupRatio });
+
+const tables = (t: Partial<PriceTables> = {}): PriceTables => ({
+  ModelPrice: {},
+  ModelRatio: {},
+  CompletionRatio: {},
+  CacheRatio: {},
+  GroupRatio: { default: 1 },
+  ...t,
+});
+
+describe('computeQuota, per-token models', () => {
+  it('bills prompt plus completion times the completion ratio, times model and group ratio (the gpt-4o example)', () => {
+    const price = ratio({ modelRatio: 1.25, completionRatio: 4 });
+    expect(computeQuota(price, usage({ promptTokens: 1000, completionTokens: 500 }), QUOTA_PER_UNIT)).toBe(3750);
+  });
+
+  it('multiplies by the group ratio', () => {
+    const u = usage({ promptTokens: 1000, completionTokens: 500 });
+    expect(computeQuota(ratio({ modelRatio: 1.25, completionRatio: 4, groupRatio: 2 }), u, QUOTA_PER_UNIT)).toBe(7500);
+    expect(computeQuota(ratio({ modelRatio: 1.25, completionRatio: 4, groupRatio: 0.5 }), u, QUOTA_PER_UNIT)).toBe(1875);
+  });
+
+  it('subtracts cached and cache-write tokens from the prompt in OpenAI semantics and bills them at their ratios', () => {
+    const price = ratio({ modelRatio: 1.25, completionRatio: 4, cacheRatio: 0.5, cacheCreationRatio: 1.25 });
+    // base 1000 − 600 − 200 = 200; 200 + 600×0.5 + 200×1.25 + 100×4 = 1150; × 1.25 = 1437.5 → 1438
+    const u = usage({ promptTokens: 1000, cachedTokens: 600, cacheCreationTokens: 200, completionTokens: 100 });
+    expect(computeQuota(price, u, QUOTA_PER_UNIT)).toBe(1438);
+  });
+
+  it('adds cache reads and writes on top of the prompt in Anthropic semantics', () => {
+    const price = ratio({ modelRatio: 1.5, completionRatio: 5, cacheRatio: 0.1, cacheCreationRatio: 1.25 });
+    // 100 + 1000×0.1 + 2000×1.25 + 50×5 = 2950; × 1.5 = 4425
+    const u = usage({ semantic: 'anthropic', promptTokens: 100, cachedTokens: 1000, cacheCreationTokens: 2000, completionTokens: 50 });
+    expect(computeQuota(price, u, QUOTA_PER_UNIT)).toBe(4425);
+  });
+
+  it('bills the same request identically whichever semantics reported it', () => {
+    const price = ratio({ modelRatio: 1.5, completionRatio: 5, cacheRatio: 0.1, cacheCreationRatio: 1.25 });
+    const anthropic = usage({ semantic: 'anthropic', promptTokens: 100, cachedTokens: 1000, cacheCreationTokens: 2000, completionTokens: 50 });
+    const openai = usage({ semantic: 'openai', promptTokens: 3100, cachedTokens: 1000, cacheCreationTokens: 2000, completionTokens: 50 });
+    expect(computeQuota(price, openai, QUOTA_PER_UNIT)).toBe(computeQuota(price, anthropic, QUOTA_PER_UNIT));
+  });
+
+  it('clamps the uncached prompt at zero when an upstream reports more cached tokens than prompt tokens', () => {
+    const price = ratio({ modelRatio: 1, cacheRatio: 0.5 });
+    expect(computeQuota(price, usage({ promptTokens: 100, cachedTokens: 150 }), QUOTA_PER_UNIT)).toBe(75);
+  });
+
+  it('rounds half away from zero with exact decimals, where floating point would land just below the half', () => {
+    // 0.145 × 100 is 14.499999999999998 in binary floating point; exactly 14.5 → 15
+    expect(computeQuota(ratio({ modelRatio: 0.145 }), usage({ promptTokens: 100 }), QUOTA_PER_UNIT)).toBe(15);
+    // 1000 × 1.005 × 0.5 = 502.5 exactly (502.49999999999994 in floating point) → 503
+    expect(computeQuota(ratio({ modelRatio: 1.005, groupRatio: 0.5 }), usage({ promptTokens: 1000 }), QUOTA_PER_UNIT)).toBe(503);
+    // below the half rounds down
+    expect(computeQuota(ratio({ modelRatio: 0.144 }), usage({ promptTokens: 100 }), QUOTA_PER_UNIT)).toBe(14);
+  });
+
+  it('never bills 0 for a priced model that used tokens', () => {
+    expect(computeQuota(ratio({ modelRatio: 0.0001 }), usage({ promptTokens: 1 }), QUOTA_PER_UNIT)).toBe(1);
+    expect(computeQuota(ratio({ modelRatio: 1, completionRatio: 0 }), usage({ completionTokens: 10 }), QUOTA_PER_UNIT)).toBe(1);
+    expect(computeQuota(ratio({ modelRatio: 0.01, cacheRatio: 0.1 }), usage({ semantic: 'anthropic', cachedTokens: 3 }), QUOTA_PER_UNIT)).toBe(1);
+  });
+
+  it('bills 0 when no tokens were used, whatever the price', () => {
+    expect(computeQuota(ratio({ modelRatio: 30, groupRatio: 2 }), usage({}), QUOTA_PER_UNIT)).toBe(0);
+  });
+
+  it('bills 0 for a free model or a free group', () => {
+    const u = usage({ promptTokens: 1000, completionTokens: 1000 });
+    expect(computeQuota(ratio({ modelRatio: 0 }), u, QUOTA_PER_UNIT)).toBe(0);
+    expect(computeQuota(ratio({ modelRatio: 2, groupRatio: 0 }), u, QUOTA_PER_UNIT)).toBe(0);
+  });
+
+  it('ignores negative or fractional token counts from a misbehaving upstream', () => {
+    expect(computeQuota(ratio({ modelRatio: 1 }), usage({ promptTokens: -50, completionTokens: 10.7 }), QUOTA_PER_UNIT)).toBe(10);
+  });
+});
+
+describe('computeQuota, per-call models', () => {
+  it('bills price × QuotaPerUnit × group ratio, whatever the usage', () => {
+    expect(computeQuota(fixed(0.04), usage({}), QUOTA_PER_UNIT)).toBe(20_000);
+    expect(computeQuota(fixed(0.04, 1.5), usage({ promptTokens: 99_999 }), QUOTA_PER_UNIT)).toBe(30_000);
+    expect(computeQuota(fixed(0.1), usage({}), 1_000)).toBe(100);
+  });
+
+  it('rounds the per-call amount half away from zero', () => {
+    expect(computeQuota(fixed(0.000003), usage({}), QUOTA_PER_UNIT)).toBe(2); // 1.5 → 2
+    expect(computeQuota(fixed(0.0000029), usage({}), QUOTA_PER_UNIT)).toBe(1); // 1.45 → 1
+  });
+
+  it('bills at least 1 for a nonzero price in a paying group, and 0 for a zero price or a free group', () => {
+    expect(computeQuota(fixed(0.0000001), usage({}), QUOTA_PER_UNIT)).toBe(1);
+    expect(computeQuota(fixed(0), usage({}), QUOTA_PER_UNIT)).toBe(0);
+    expect(computeQuota(fixed(0.04, 0), usage({}), QUOTA_PER_UNIT)).toBe(0);
+  });
+});
+
+describe('estimatePreConsume', () => {
+  const gpt4o = ratio({ modelRatio: 1.25, completionRatio: 4 });
+
+  it('treats PreConsumedQuota as a minimum prompt token count and adds max_tokens', () => {
+    expect(estimatePreConsume(gpt4o, { promptTokens: 100, maxTokens: 1000 }, 500, QUOTA_PER_UNIT)).toBe(1875);
+    expect(estimatePreConsume(gpt4o, { promptTokens: 2000, maxTokens: 1000 }, 500, QUOTA_PER_UNIT)).toBe(3750);
+    expect(estimatePreConsume(gpt4o, { promptTokens: 2000 }, 500, QUOTA_PER_UNIT)).toBe(2500);
+  });
+
+  it('multiplies by the group ratio and truncates', () => {
+    expect(estimatePreConsume(ratio({ modelRatio: 0.075 }), { promptTokens: 10 }, 500, QUOTA_PER_UNIT)).toBe(37); // 37.5
+    expect(estimatePreConsume(ratio({ modelRatio: 1, groupRatio: 0.5 }), { promptTokens: 3 }, 0, QUOTA_PER_UNIT)).toBe(1); // 1.5
+  });
+
+  it('is 0 for a free model or group', () => {
+    expect(estimatePreConsume(ratio({ modelRatio: 0 }), { promptTokens: 1000, maxTokens: 1000 }, 500, QUOTA_PER_UNIT)).toBe(0);
+    expect(estimatePreConsume(ratio({ groupRatio: 0 }), { promptTokens: 1000 }, 500, QUOTA_PER_UNIT)).toBe(0);
+  });
+
+  it('holds the full price of a per-call model', () => {
+    expect(estimatePreConsume(fixed(0.04, 2), { promptTokens: 10 }, 500, QUOTA_PER_UNIT)).toBe(40_000);
+  });
+});
+
+describe('resolvePrice', () => {
+  it('prefers a per-call price over a ratio for the same model', () => {
+    const t = tables({ ModelPrice: { 'dall-e-3': 0.04 }, ModelRatio: { 'dall-e-3': 5 } });
+    expect(resolvePrice('dall-e-3', 'default', t)).toEqual({ mode: 'price', modelPrice: 0.04, groupRatio: 1 });
+  });
+
+  it('returns every ratio of a per-token model', () => {
+    const t = tables({
+      ModelRatio: { 'claude-sonnet-4-5': 1.5 },
+      CacheRatio: { 'claude-sonnet-4-5': 0.1 },
+      CreateCacheRatio: { 'claude-sonnet-4-5': 1.25 },
+      GroupRatio: { vip: 0.8 },
+    });
+    expect(resolvePrice('claude-sonnet-4-5', 'vip', t)).toEqual({
+      mode: 'ratio',
+      modelRatio: 1.5,
+      completionRatio: 5,
+      cacheRatio: 0.1,
+      cacheCreationRatio: 1.25,
+      groupRatio: 0.8,
+      unsetModel: false,
+    });
+  });
+
+  it('falls back to cache ratio 1 and cache-write ratio 1.25 for a model missing from those tables', () => {
+    const t = tables({ ModelRatio: { 'my-model': 2 }, CreateCacheRatio: {} });
+    const price = resolvePrice('my-model', 'default', t) as RatioPrice;
+    expect([price.cacheRatio, price.cacheCreationRatio, price.completionRatio]).toEqual([1, 1.25, 1]);
+  });
+
+  it('uses the shipped cache-write defaults when no CreateCacheRatio table is given', () => {
+    const t = tables({ ModelRatio: { 'claude-3-7-sonnet-20250219': 1.5 } });
+    expect((resolvePrice('claude-3-7-sonnet-20250219', 'default', t) as RatioPrice).cacheCreationRatio).toBe(1.25);
+  });
+
+  it('prices a `-thinking` name like its base model unless the name itself is priced', () => {
+    const t = tables({ ModelRatio: { 'claude-sonnet-4-5': 1.5, 'claude-opus-4-1': 7.5, 'claude-opus-4-1-thinking': 9 }, CacheRatio: { 'claude-sonnet-4-5': 0.1 } });
+    const sonnet = resolvePrice('claude-sonnet-4-5-thinking', 'default', t) as RatioPrice;
+    expect([sonnet.modelRatio, sonnet.cacheRatio, sonnet.completionRatio]).toEqual([1.5, 0.1, 5]);
+    expect((resolvePrice('claude-opus-4-1-thinking', 'default', t) as RatioPrice).modelRatio).toBe(9);
+  });
+
+  it('prices every custom GPT through the gizmo wildcard', () => {
+    const t = tables({ ModelRatio: { 'gpt-4-gizmo-*': 15 } });
+    expect((resolvePrice('gpt-4-gizmo-g-abc123', 'default', t) as RatioPrice).modelRatio).toBe(15);
+  });
+
+  it('answers unpriced for a model in neither table, or a priced one at an unset ratio when asked to accept it', () => {
+    const t = tables({ ModelRatio: { 'gpt-4o': 1.25 } });
+    expect(resolvePrice('mystery-model', 'default', t)).toEqual({ mode: 'unpriced' });
+    const accepted = resolvePrice('mystery-model', 'default', t, { acceptUnsetModel: true }) as RatioPrice;
+    expect([accepted.mode, accepted.modelRatio, accepted.unsetModel]).toEqual(['ratio', 37.5, true]);
+  });
+
+  it('does not mistake inherited object properties for prices', () => {
+    expect(resolvePrice('constructor', 'default', tables())).toEqual({ mode: 'unpriced' });
+    expect(resolvePrice('toString', 'hasOwnProperty', tables({ ModelRatio: { toString: 1 } }))).toMatchObject({ mode: 'ratio', groupRatio: 1 });
+  });
+});
+
+describe('groupRatioOf', () => {
+  const t = { GroupRatio: { default: 1, vip: 0.8 }, GroupGroupRatio: { svip: { vip: 0.5 } } };
+
+  it('reads GroupRatio and assumes 1 for an unknown group', () => {
+    expect(groupRatioOf('vip', t)).toBe(0.8);
+    expect(groupRatioOf('nobody', t)).toBe(1);
+  });
+
+  it('lets a user-group-specific ratio win over the group ratio', () => {
+    expect(groupRatioOf('vip', t, 'svip')).toBe(0.5);
+    expect(groupRatioOf('vip', t, 'default')).toBe(0.8);
+  });
+});

@@ -1,0 +1,169 @@
+import type { BillingUsage } from './billing-usage.js';
+import { completionRatioOf } from './completion-ratio.js';
+import { CACHE_RATIO_FALLBACK, CREATE_CACHE_RATIO_FALLBACK, DEFAULT_CREATE_CACHE_RATIO, UNSET_MODEL_RATIO } from './default-ratios.js';
+import { addDecimals, decimalOf, multiplyDecimals, roundHalfAwayFromZero, truncateDecimal, type Decimal } from './decimal.js';
+import { pricingNameCandidates } from './model-name.js';
+
+/**
+ * Pure pricing: which price applies to a request (reference §3.2) and how many quota units a usage
+ * costs (§3.4). No I/O; the tables are the current option values.
+ */
+
+type Table = Readonly<Record<string, number>>;
+
+/** The option values; each table is complete (defaults are the options' defaults, not merged in here). */
+export interface PriceTables {
+  ModelPrice: Table;
+  ModelRatio: Table;
+  CompletionRatio: Table;
+  CacheRatio: Table;
+  /** No option carries it yet; the shipped defaults apply when it is omitted. */
+  CreateCacheRatio?: Table;
+  GroupRatio: Table;
+  /** userGroup → usingGroup → ratio; wins over GroupRatio when the entry exists. */
+  GroupGroupRatio?: Readonly<Record<string, Table>>;
+}
+
+export interface RatioPrice {
+  mode: 'ratio';
+  modelRatio: number;
+  completionRatio: number;
+  cacheRatio: number;
+  cacheCreationRatio: number;
+  groupRatio: number;
+  /** True when no ratio was configured and UNSET_MODEL_RATIO was assumed (self-use mode, opted-in users). */
+  unsetModel: boolean;
+}
+
+export interface FixedPrice {
+  mode: 'price';
+  /** USD per call. */
+  modelPrice: number;
+  groupRatio: number;
+}
+
+export interface Unpriced {
+  mode: 'unpriced';
+}
+
+export type ResolvedPrice = RatioPrice | FixedPrice | Unpriced;
+export type BillablePrice = RatioPrice | FixedPrice;
+
+export interface ResolveOptions {
+  /** The user's own group, for GroupGroupRatio. */
+  userGroup?: string;
+  /** Price a model missing from both tables at UNSET_MODEL_RATIO instead of answering 'unpriced'. */
+  acceptUnsetModel?: boolean;
+}
+
+function lookup(table: Table | undefined, names: readonly string[]): number | undefined {
+  if (!table) return undefined;
+  for (const name of names) {
+    if (Object.hasOwn(table, name)) {
+      const value = table[name];
+      if (typeof value === 'number' && Number.isFinite(value)) return value;
+    }
+  }
+  return undefined;
+}
+
+/** Group ratio of the group a request runs in: GroupGroupRatio[userGroup][group], else GroupRatio[group], else 1. */
+export function groupRatioOf(group: string, tables: Pick<PriceTables, 'GroupRatio' | 'GroupGroupRatio'>, userGroup?: string): number {
+  const byUserGroup = tables.GroupGroupRatio;
+  const special = userGroup !== undefined && byUserGroup && Object.hasOwn(byUserGroup, userGroup) ? lookup(byUserGroup[userGroup], [group]) : undefined;
+  return special ?? lookup(tables.GroupRatio, [group]) ?? 1;
+}
+
+/**
+ * The price of `model` in `group`. A per-call price wins over a ratio for the same name; the exact
+ * (normalised) name wins over its `-thinking`-less fallback (model-name.ts).
+ */
+export function resolvePrice(model: string, group: string, tables: PriceTables, options: ResolveOptions = {}): ResolvedPrice {
+  const candidates = pricingNameCandidates(model);
+  const groupRatio = groupRatioOf(group, tables, options.userGroup);
+  for (const name of candidates) {
+    const modelPrice = lookup(tables.ModelPrice, [name]);
+    if (modelPrice !== undefined) return { mode: 'price', modelPrice, groupRatio };
+    const modelRatio = lookup(tables.ModelRatio, [name]);
+    if (modelRatio !== undefined) return ratioPrice(model, modelRatio, groupRatio, tables, false);
+  }
+  if (options.acceptUnsetModel) return ratioPrice(model, UNSET_MODEL_RATIO, groupRatio, tables, true);
+  return { mode: 'unpriced' };
+}
+
+function ratioPrice(model: string, modelRatio: number, groupRatio: number, tables: PriceTables, unsetModel: boolean): RatioPrice {
+  const candidates = pricingNameCandidates(model);
+  return {
+    mode: 'ratio',
+    modelRatio,
+    completionRatio: completionRatioOf(model, tables.CompletionRatio),
+    cacheRatio: lookup(tables.CacheRatio, candidates) ?? CACHE_RATIO_FALLBACK,
+    cacheCreationRatio: lookup(tables.CreateCacheRatio ?? DEFAULT_CREATE_CACHE_RATIO, candidates) ?? CREATE_CACHE_RATIO_FALLBACK,
+    groupRatio,
+    unsetModel,
+  };
+}
+
+const tokens = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+
+/** Quota of a per-call price: price × QuotaPerUnit × group ratio; a nonzero price never bills 0. */
+function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number): number {
+  const quota = roundHalfAwayFromZero(multiplyDecimals(decimalOf(price.modelPrice), decimalOf(quotaPerUnit), decimalOf(price.groupRatio)));
+  return quota <= 0 && price.modelPrice > 0 && price.groupRatio > 0 ? 1 : quota;
+}
+
+/**
+ * Quota for one finished request (§3.4):
+ *   quota = (base + Kc×CaR + Kw×CwR + C×CR) × MR × GR, rounded half away from zero,
+ * where base = P − Kc − Kw (clamped at 0) when the prompt count includes cache tokens ('openai'), and
+ * base = P when cache tokens come on top of it ('anthropic'). No tokens → 0; otherwise a nonzero
+ * MR × GR never bills less than 1. Per-call prices ignore usage.
+ */
+export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPerUnit: number): number {
+  if (price.mode === 'price') return fixedPriceQuota(price, quotaPerUnit);
+  const prompt = tokens(usage.promptTokens);
+  const completion = tokens(usage.completionTokens);
+  const cached = tokens(usage.cachedTokens);
+  const cacheWrite = tokens(usage.cacheCreationTokens);
+  const anthropic = usage.semantic === 'anthropic';
+  const totalTokens = prompt + completion + (anthropic ? cached + cacheWrite : 0);
+  if (totalTokens === 0) return 0;
+
+  const base = anthropic ? prompt : Math.max(0, prompt - cached - cacheWrite);
+  const weighted: Decimal = addDecimals(
+    decimalOf(base),
+    multiplyDecimals(decimalOf(cached), decimalOf(price.cacheRatio)),
+    multiplyDecimals(decimalOf(cacheWrite), decimalOf(price.cacheCreationRatio)),
+    multiplyDecimals(decimalOf(completion), decimalOf(price.completionRatio)),
+  );
+  const quota = roundHalfAwayFromZero(multiplyDecimals(weighted, decimalOf(price.modelRatio), decimalOf(price.groupRatio)));
+  const priced = price.modelRatio * price.groupRatio !== 0;
+  return priced && quota <= 0 ? 1 : quota;
+}
+
+export interface PreConsumeEstimateInput {
+  promptTokens: number;
+  /** max_tokens / max_completion_tokens of the request (the larger one), 0 when absent. */
+  maxTokens?: number;
+}
+
+/**
+ * Quota to hold before calling upstream (§3.2). Ratio mode:
+ * (max(estimated prompt, PreConsumedQuota) + max_tokens) × MR × GR, truncated — PreConsumedQuota acts as
+ * a minimum token count, not an amount. Per-call mode: the full price.
+ */
+export function estimatePreConsume(
+  price: BillablePrice,
+  input: PreConsumeEstimateInput,
+  preConsumedQuota: number,
+  quotaPerUnit: number,
+): number {
+  if (price.mode === 'price') return fixedPriceQuota(price, quotaPerUnit);
+  const promptTokens = Math.max(tokens(input.promptTokens), tokens(preConsumedQuota));
+  const estimate = multiplyDecimals(
+    decimalOf(promptTokens + tokens(input.maxTokens ?? 0)),
+    decimalOf(price.modelRatio),
+    decimalOf(price.groupRatio),
+  );
+  return truncateDecimal(estimate);
+}

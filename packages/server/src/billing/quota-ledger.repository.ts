@@ -1,0 +1,146 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, QuotaHoldsTable } from '../db/schema.js';
+
+type Executor = Kysely<Database>;
+
+export type QuotaHoldRow = Selectable<QuotaHoldsTable>;
+export const HoldStatus = { Held: 'held', Settled: 'settled', Refunded: 'refunded' } as const;
+export type HoldStatusValue = (typeof HoldStatus)[keyof typeof HoldStatus];
+
+const changed = (result: { numUpdatedRows: bigint } | undefined) => (result?.numUpdatedRows ?? 0n) > 0n;
+
+/**
+ * Every quota move of the gateway, each a single atomic SQL statement (`col = col ± ?`, conditional
+ * where a balance must cover a debit). Nothing here reads a balance and writes it back. Callers run these
+ * inside one transaction and, to rule out lock-order deadlocks between concurrent transactions, always
+ * touch rows in the order hold → token → user → channel.
+ */
+export const quotaLedgerRepository = {
+  /** Takes `amount` from a token's remaining quota if it covers it; false (and no change) otherwise. */
+  async debitTokenIfCovered(db: Executor, tokenId: number, amount: number): Promise<boolean> {
+    const result = await db
+      .updateTable('tokens')
+      .set((eb) => ({ remain_quota: eb('remain_quota', '-', amount) }))
+      .where('id', '=', tokenId)
+      .where('remain_quota', '>=', amount)
+      .executeTakeFirst();
+    return changed(result);
+  },
+
+  /** Takes `amount` from a user's quota if the quota is positive and covers it; false (and no change) otherwise. */
+  async debitUserIfCovered(db: Executor, userId: number, amount: number): Promise<boolean> {
+    const result = await db
+      .updateTable('users')
+      .set((eb) => ({ quota: eb('quota', '-', amount) }))
+      .where('id', '=', userId)
+      .where('quota', '>', 0)
+      .where('quota', '>=', amount)
+      .executeTakeFirst();
+    return changed(result);
+  },
+
+  async insertHold(db: Executor, hold: QuotaHoldRow): Promise<void> {
+    await db.insertInto('quota_holds').values(hold).execute();
+  },
+
+  /**
+   * Moves a hold from 'held' to its final status. Only one caller can win: the conditional update is the
+   * idempotency guard of settle and refund (the row lock makes concurrent attempts wait and then miss).
+   */
+  async closeHold(db: Executor, requestId: string, status: Exclude<HoldStatusValue, 'held'>, now: number): Promise<boolean> {
+    const result = await db
+      .updateTable('quota_holds')
+      .set({ status, updated_at: now })
+      .where('request_id', '=', requestId)
+      .where('status', '=', HoldStatus.Held)
+      .executeTakeFirst();
+    return changed(result);
+  },
+
+  findHold(db: Executor, requestId: string): Promise<QuotaHoldRow | undefined> {
+    return db.selectFrom('quota_holds').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+  },
+
+  /** Marks open holds as still in progress, so they are not taken for stale. */
+  async touchHolds(db: Executor, requestIds: readonly string[], now: number): Promise<void> {
+    if (requestIds.length === 0) return;
+    await db
+      .updateTable('quota_holds')
+      .set({ updated_at: now })
+      .where('request_id', 'in', requestIds)
+      .where('status', '=', HoldStatus.Held)
+      .execute();
+  },
+
+  async listStaleHolds(db: Executor, notUpdatedSince: number, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('quota_holds')
+      .select('request_id')
+      .where('status', '=', HoldStatus.Held)
+      .where('updated_at', '<', notUpdatedSince)
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.request_id);
+  },
+
+  /** Deletes settled and refunded holds closed before `closedBefore`; returns how many. */
+  async deleteClosedHolds(db: Executor, closedBefore: number): Promise<number> {
+    const result = await db
+      .deleteFrom('quota_holds')
+      .where('status', 'in', [HoldStatus.Settled, HoldStatus.Refunded])
+      .where('updated_at', '<', closedBefore)
+      .executeTakeFirst();
+    return Number(result?.numDeletedRows ?? 0n);
+  },
+
+  /** Settlement of a token: remain_quota −= remainDelta (may be negative = credit), used_quota += used. */
+  async applyTokenUsage(db: Executor, tokenId: number, remainDelta: number, used: number, now: number): Promise<void> {
+    await db
+      .updateTable('tokens')
+      .set((eb) => ({
+        remain_quota: eb('remain_quota', '-', remainDelta),
+        used_quota: eb('used_quota', '+', used),
+        accessed_time: now,
+      }))
+      .where('id', '=', tokenId)
+      .execute();
+  },
+
+  /** Settlement of a user: quota −= quotaDelta (may go below 0: overdraft after the fact), used_quota += used, one more request. */
+  async applyUserUsage(db: Executor, userId: number, quotaDelta: number, used: number): Promise<void> {
+    await db
+      .updateTable('users')
+      .set((eb) => ({
+        quota: eb('quota', '-', quotaDelta),
+        used_quota: eb('used_quota', '+', used),
+        request_count: eb('request_count', '+', 1),
+      }))
+      .where('id', '=', userId)
+      .execute();
+  },
+
+  async addChannelUsage(db: Executor, channelId: number, used: number): Promise<void> {
+    await db
+      .updateTable('channels')
+      .set((eb) => ({ used_quota: eb('used_quota', '+', used) }))
+      .where('id', '=', channelId)
+      .execute();
+  },
+
+  async creditToken(db: Executor, tokenId: number, amount: number): Promise<void> {
+    await db
+      .updateTable('tokens')
+      .set((eb) => ({ remain_quota: eb('remain_quota', '+', amount) }))
+      .where('id', '=', tokenId)
+      .execute();
+  },
+
+  async creditUser(db: Executor, userId: number, amount: number): Promise<void> {
+    await db
+      .updateTable('users')
+      .set((eb) => ({ quota: eb('quota', '+', amount) }))
+      .where('id', '=', userId)
+      .execute();
+  },
+};
