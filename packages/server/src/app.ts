@@ -13,7 +13,7 @@ import { AuthService } from './auth/auth.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authRateLimit } from './auth/auth-rate-limit.js';
 import { OptionsService } from './options/options.service.js';
-import { SetupService } from './setup/setup.service.js';
+import { APP_VERSION, SetupService } from './setup/setup.service.js';
 import { setupRoutes } from './setup/setup.routes.js';
 import { StatusService } from './status/status.service.js';
 import { statusRoutes } from './status/status.routes.js';
@@ -22,6 +22,19 @@ import { UsersService } from './users/users.service.js';
 import { usersRoutes } from './users/users.routes.js';
 import { groupsRoutes } from './groups/groups.routes.js';
 import { optionsRoutes } from './options/options.routes.js';
+import { BillingService } from './billing/billing.service.js';
+import { THINKING_SUFFIX, normalizeModelName } from './billing/model-name.js';
+import { ChannelRoutingService } from './channels/channel-routing.service.js';
+import { ChannelHealthTracker } from './channels/channel-health.js';
+import { UpstreamHttpClient } from './platform/http-client.js';
+import { GoogleAuth } from './relay/http/google-auth.js';
+import { getAdapter } from './relay/providers/registry.js';
+import { UserRequestLimiter } from './relay/pipeline/user-request-limit.js';
+import type { RelayDeps } from './relay/pipeline/relay-deps.js';
+import { relayRoutes } from './relay/relay.routes.js';
+import { ChannelTester } from './relay/channel-test/channel-tester.js';
+import { channelTestRoutes } from './relay/channel-test/channel-test.routes.js';
+import { usableGroups } from './groups/groups.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -38,7 +51,17 @@ export interface Services {
   setup: SetupService;
   status: StatusService;
   users: UsersService;
+  billing: BillingService;
+  routing: ChannelRoutingService;
+  health: ChannelHealthTracker;
+  upstream: UpstreamHttpClient;
+  limiter: UserRequestLimiter;
+  /** Stops background work (hold maintenance, periodic reloads) and closes upstream connections. */
+  stop(): Promise<void>;
 }
+
+/** Seconds between the periodic refreshes that pick up changes made by other nodes. */
+const SYNC_SECONDS = 60;
 
 export async function createServices({ config, db, redis }: AppDeps): Promise<Services> {
   const options = new OptionsService(db);
@@ -47,6 +70,18 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
   const sessions = redis ? new RedisSessionStore(redis, newSessionId) : new DbSessionStore(db, newSessionId);
   const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
   const setup = new SetupService(db, options, config.databaseType);
+  const billing = new BillingService(db);
+  await billing.reconcileStaleHolds(10 * SYNC_SECONDS);
+  const stopHolds = billing.startHoldMaintenance({ intervalSeconds: SYNC_SECONDS, staleAfterSeconds: 10 * SYNC_SECONDS });
+  // A model with no exact channel routes under its pricing name, and a "-thinking" model under its base model.
+  const routeName = (m: string) => {
+    const n = normalizeModelName(m);
+    return n !== m ? n : m.endsWith(THINKING_SUFFIX) ? m.slice(0, -THINKING_SUFFIX.length) : m;
+  };
+  const routing = new ChannelRoutingService(db, { normalize: routeName });
+  await routing.reload();
+  routing.startPeriodicReload(SYNC_SECONDS * 1000);
+  const upstream = new UpstreamHttpClient();
   return {
     options,
     sessions,
@@ -55,6 +90,16 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
     auth: new AuthService(db, options),
     status: new StatusService(options, setup),
     users: new UsersService(db, options, sessions),
+    billing,
+    routing,
+    health: new ChannelHealthTracker(),
+    upstream,
+    limiter: new UserRequestLimiter(options, rateLimiter),
+    async stop() {
+      stopHolds();
+      routing.stopPeriodicReload();
+      await upstream.close();
+    },
   };
 }
 
@@ -91,6 +136,31 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(groupsRoutes, { prefix: '/group', options: s.options });
     await api.register(optionsRoutes, { prefix: '/option', options: s.options });
   }, { prefix: '/api' });
+
+  const googleAuth = new GoogleAuth(s.upstream);
+  const relay: RelayDeps = {
+    db,
+    options: s.options,
+    billing: s.billing,
+    routing: s.routing,
+    health: s.health,
+    http: s.upstream,
+    getAdapter,
+    auth: { googleAccessToken: (account, scopes) => googleAuth.accessToken(account, scopes) },
+    limiter: s.limiter,
+    drainAfterDisconnectMs: 30_000,
+    log: app.log,
+  };
+  await app.register(channelTestRoutes, { prefix: '/api/channel', tester: new ChannelTester(relay) });
+  await app.register(relayRoutes, {
+    relay,
+    usableGroups: (userGroup: string) => new Set(Object.keys(usableGroups(s.options, userGroup))),
+    bodyLimitBytes: Math.floor(config.bodyLimitMb * 1024 * 1024),
+    version: APP_VERSION,
+  });
+  app.addHook('onClose', async () => {
+    if (!opts.services) await s.stop();
+  });
 
   await app.register(staticRoutes, { root: config.webDistDir });
   return { app, services: s };

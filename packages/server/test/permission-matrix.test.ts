@@ -36,6 +36,9 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/option': 'root',
   'PUT /api/option': 'root',
   'POST /api/option/rest_model_ratio': 'root',
+  'GET /api/channel/test/:id': 'root',
+  'GET /api/channel/test': 'root',
+  'GET /api/channel/update_balance/:id': 'root',
 };
 
 const ROLES = [

@@ -63,6 +63,21 @@ describe.each(testDialects())('sign-in and sessions (%s)', (dialect) => {
     expect(bogus.statusCode).toBe(401);
   });
 
+  it('treats a dead session cookie as anonymous on public routes, clears it, and lets the user sign in again', async () => {
+    const u = await createUser(ctx.db);
+    const s = await signIn(ctx.app, u);
+    await ctx.db.deleteFrom('sessions').execute();
+    const status = await ctx.app.inject({ method: 'GET', url: '/api/status', headers: s.headers });
+    expect(status.statusCode).toBe(200);
+    expect(String(status.headers['set-cookie'])).toMatch(/session=;/);
+    const protectedCall = await ctx.app.inject({ method: 'GET', url: '/api/user/self', headers: s.headers });
+    expect(protectedCall.statusCode).toBe(401);
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/user/login', headers: { cookie: s.headers.cookie }, payload: { username: u.username, password: u.password } });
+    expect(json(again).success).toBe(true);
+    const logout = await ctx.app.inject({ method: 'GET', url: '/api/user/logout', headers: { cookie: s.headers.cookie } });
+    expect(logout.statusCode).toBe(200);
+  });
+
   it('signs a user out at once when they are banned', async () => {
     const u = await createUser(ctx.db);
     const s = await signIn(ctx.app, u);

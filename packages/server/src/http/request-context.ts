@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when the request carries a valid session or access token (and a matching New-Api-User header). */
     actor: Actor | null;
+    /** Why a presented credential was not accepted; guards answer 401 with it. */
+    authFailure: string | null;
   }
 }
 
@@ -32,11 +34,22 @@ declare module 'fastify' {
  */
 export const requestContext = fp(async function requestContext(app: FastifyInstance, opts: { db: Db; sessions: SessionStore }) {
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async function resolveActor(request) {
+  app.decorateRequest('authFailure', null);
+  app.addHook('onRequest', async function resolveActor(request, reply) {
     if (!request.url.startsWith('/api/')) return;
-    request.actor = await findActor(request, opts);
+    try {
+      request.actor = await findActor(request, opts);
+    } catch (err) {
+      if (!(err instanceof UnauthorizedError)) throw err;
+      // A stale or refused credential makes the caller anonymous: public routes (status, login, logout)
+      // keep working, protected ones answer 401 through their guard, and a dead cookie is cleared.
+      request.authFailure = err.message;
+      if (request.cookies?.[SESSION_COOKIE] && err.message !== HEADER_MISMATCH) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
   });
 });
+
+const HEADER_MISMATCH = 'the New-Api-User header is missing or does not match the signed-in user';
 
 async function findActor(request: FastifyRequest, { db, sessions }: { db: Db; sessions: SessionStore }): Promise<Actor | null> {
   const cookie = request.cookies?.[SESSION_COOKIE];
@@ -62,7 +75,7 @@ async function findActor(request: FastifyRequest, { db, sessions }: { db: Db; se
   const header = request.headers['new-api-user'];
   const claimed = Array.isArray(header) ? header[0] : header;
   if (!claimed || !/^\d+$/.test(claimed.trim()) || Number(claimed) !== userId) {
-    throw new UnauthorizedError('the New-Api-User header is missing or does not match the signed-in user');
+    throw new UnauthorizedError(HEADER_MISMATCH);
   }
   const user = await db
     .selectFrom('users')

@@ -38,6 +38,15 @@ describe.each([
     expect(results[0].resetSeconds).toBeLessThanOrEqual(60);
   });
 
+  it('peeks at a window without counting', async () => {
+    const key = `p-${randomBytes(3).toString('hex')}`;
+    expect((await limiter.peek(key, 60)).count).toBe(0);
+    await limiter.hit(key, 5, 60);
+    await limiter.hit(key, 5, 60);
+    expect((await limiter.peek(key, 60)).count).toBe(2);
+    expect((await limiter.peek(key, 60)).count).toBe(2);
+  });
+
   it('keeps separate keys apart', async () => {
     const a = await limiter.hit(`a-${randomBytes(3).toString('hex')}`, 1, 60);
     const b = await limiter.hit(`b-${randomBytes(3).toString('hex')}`, 1, 60);

@@ -11,6 +11,8 @@ export interface RateLimitResult {
 /** Fixed-window counters. One interface, a memory backend for one node and a Redis backend for many. */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** The current window's count without adding to it. */
+  peek(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }>;
 }
 
 export class MemoryRateLimiter implements RateLimiter {
@@ -27,6 +29,13 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     w.count += 1;
     return { allowed: w.count <= limit, count: w.count, limit, resetSeconds: Math.ceil((w.resetAt - now) / 1000) };
+  }
+
+  async peek(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }> {
+    const now = Date.now();
+    const w = this.windows.get(key);
+    if (!w || w.resetAt <= now) return { count: 0, resetSeconds: windowSeconds };
+    return { count: w.count, resetSeconds: Math.ceil((w.resetAt - now) / 1000) };
   }
 
   private sweep(now: number) {
@@ -49,5 +58,10 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
     const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `rl:${key}`, String(windowSeconds))) as [number, number];
     return { allowed: count <= limit, count, limit, resetSeconds: ttl > 0 ? ttl : windowSeconds };
+  }
+
+  async peek(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }> {
+    const [count, ttl] = await Promise.all([this.redis.get(`rl:${key}`), this.redis.ttl(`rl:${key}`)]);
+    return { count: Number(count ?? 0), resetSeconds: ttl > 0 ? ttl : windowSeconds };
   }
 }

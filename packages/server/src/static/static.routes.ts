@@ -14,9 +14,12 @@ export async function staticRoutes(app: FastifyInstance, { root }: { root: strin
     } });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p) || request.url === p.slice(0, -1));
-    if (isApi || request.method !== 'GET' || !hasConsole) {
-      return reply.status(404).send({ success: false, message: `no route for ${request.method} ${request.url.split('?')[0]}`, code: ErrorCode.NotFound });
+    const path = request.url.split('?')[0];
+    const isApi = API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1));
+    // A missing file (an old asset name after a rebuild) is a 404, never the console page.
+    const isFile = /\.[a-z0-9]{1,8}$/i.test(path);
+    if (isApi || isFile || request.method !== 'GET' || !hasConsole) {
+      return reply.status(404).send({ success: false, message: `no route for ${request.method} ${path}`, code: ErrorCode.NotFound });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, signIn, waitForPath } from './support/browser';
+import { setupViaApi, startServer, type RunningServer } from './support/server';
+
+const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
+
+/** Site texts edited in settings, self-registration, the normal user's console and quota edits. */
+describe('settings, registration and roles', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    await setupViaApi(server.baseUrl, ROOT);
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    return context.newPage();
+  }
+
+  it('saves only changed site texts and shows them in the shell and on the home page', async () => {
+    const page = await newPage();
+    await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/setting');
+    await waitForPath(page, '/setting');
+    const site = page.getByTestId('settings-site');
+    await site.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('You seem to have changed nothing').waitFor();
+
+    await site.getByLabel('System name').fill('Acme AI');
+    await site.getByLabel('Footer').fill('<b>Acme footer</b>');
+    await site.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved successfully').waitFor();
+    await page.locator('.ant-layout-header').getByText('Acme AI').waitFor();
+    await page.getByTestId('footer-html').getByText('Acme footer').waitFor();
+    await expect(page.title()).resolves.toBe('Acme AI');
+
+    const content = page.getByTestId('settings-content');
+    await content.getByLabel('Notice').fill('Maintenance on Sunday');
+    await content.getByLabel('Home page content').fill('<h2>Acme models for everyone</h2>');
+    await content.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved successfully').first().waitFor();
+
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByTestId('home-content').getByRole('heading', { name: 'Acme models for everyone' }).waitFor();
+    await page.getByTestId('home-notice').getByText('Maintenance on Sunday').waitFor();
+    await expect(page.getByTestId('sidebar').count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('checks the registration form and then registers a new user', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/register`);
+    await page.getByLabel('Username').fill('carol');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('other');
+    await page.getByRole('button', { name: 'Register' }).last().click();
+    await page.getByText('Password length must not be less than 8').waitFor();
+    await page.getByText('The two passwords differ').waitFor();
+
+    await page.getByLabel('Password', { exact: true }).fill('carol-pass-1');
+    await page.getByLabel('Confirm password').fill('carol-pass-1');
+    await page.locator('form').getByRole('button', { name: 'Register' }).click();
+    await waitForPath(page, '/login');
+    await page.getByText('Registration successful, please log in').waitFor();
+    await page.context().close();
+  });
+
+  it('gives a normal user the console without the admin group and refuses admin screens', async () => {
+    const page = await newPage();
+    await signIn(page, server.baseUrl, 'carol', 'carol-pass-1');
+    await waitForPath(page, '/token');
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.getByText('API tokens').waitFor();
+    await expect(sidebar.getByText('User management').count()).resolves.toBe(0);
+    await expect(sidebar.getByText('Admin', { exact: true }).count()).resolves.toBe(0);
+    await expect(sidebar.getByText('Wallet').isVisible()).resolves.toBe(true);
+
+    await page.goto(`${server.baseUrl}/user`);
+    await page.getByText('No permission').waitFor();
+    await page.context().close();
+  });
+
+  it('lets an administrator add quota to a user from the edit page', async () => {
+    const page = await newPage();
+    await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/user?keyword=carol');
+    await waitForPath(page, '/user');
+    const row = page.locator('tr.ant-table-row', { hasText: 'carol' });
+    await row.getByText('Remaining: $0.00').waitFor();
+    const carolId = Number(await row.locator('td').first().innerText());
+
+    await page.goto(`${server.baseUrl}/user/edit/${carolId}`);
+    await page.getByLabel('Add quota').fill('1500000');
+    await page.getByLabel('Remarks').fill('trial account');
+    await page.getByTestId('edit-user-submit').click();
+    await page.getByText('User information updated successfully!').waitFor();
+    await waitForPath(page, '/user');
+    await page.locator('tr.ant-table-row', { hasText: 'carol' }).getByText('Remaining: $3.00').waitFor();
+    await page.context().close();
+  });
+
+  it('shows a closed notice instead of the form when web registration is off', async () => {
+    const page = await newPage();
+    await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/setting');
+    await waitForPath(page, '/setting');
+    const answer = await page.evaluate(async () => {
+      const user = JSON.parse(localStorage.getItem('user')!);
+      const res = await fetch('/api/option/', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'New-Api-User': String(user.id) },
+        body: JSON.stringify({ key: 'WebRegisterEnabled', value: 'false' }),
+      });
+      return res.json();
+    });
+    expect(answer.success).toBe(true);
+    await page.evaluate(() => localStorage.removeItem('status'));
+    await page.goto(`${server.baseUrl}/register`);
+    await page.getByText('Registration is closed on this site').waitFor();
+    await expect(page.getByLabel('Confirm password').count()).resolves.toBe(0);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,25 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Headless Chromium from the system package (the test script installs it when missing). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+/** Waits until the page's path (and optionally query) matches. */
+export async function waitForPath(page: Page, path: string | RegExp, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname + url.search)), { timeout });
+}
+
+/** Signs in through the login form at /login (optionally with a `next`). */
+export async function signIn(page: Page, baseUrl: string, username: string, password: string, next?: string): Promise<void> {
+  await page.goto(`${baseUrl}/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
+}

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const serverMain = join(repoRoot, 'packages/server/dist/main.js');
+const webIndex = join(repoRoot, 'packages/web/dist/index.html');
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** What the server printed so far (shown when a test fails to start it). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForStatus(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/status`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`the server did not answer /api/status within ${timeoutMs} ms:\n${output()}`);
+}
+
+/**
+ * Starts the built server (`npm run build` first) on a free port with a fresh SQLite database in a
+ * temporary DATA_DIR, and waits until /api/status answers.
+ */
+export async function startServer(): Promise<RunningServer> {
+  for (const file of [serverMain, webIndex]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the browser tests`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-e2e-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  for (const key of ['SQL_DSN', 'SQLITE_PATH', 'REDIS_URL', 'WEB_DIST_DIR', 'SESSION_SECRET']) delete env[key];
+  // The journeys sign in several times from one address; the per-IP limit is tested on the server side.
+  env.AUTH_RATE_LIMIT_PER_MINUTE = '1000';
+
+  const child = spawn(process.execPath, [serverMain], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const append = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const output = () => log;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForStatus(baseUrl, child, output, 30_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, dataDir, output, stop };
+}
+
+export interface SetupAccount {
+  username: string;
+  password: string;
+}
+
+/** Completes first-run setup through the API (for journeys that do not test the setup page). */
+export async function setupViaApi(baseUrl: string, account: SetupAccount): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, confirmPassword: account.password, SelfUseModeEnabled: false, DemoSiteEnabled: false }),
+  });
+  const body = (await res.json()) as { success: boolean; message: string };
+  if (!body.success) throw new Error(`setup failed: ${body.message}`);
+}

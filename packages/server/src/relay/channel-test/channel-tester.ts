@@ -1,0 +1,150 @@
+import { ChannelStatus } from '../../channels/channel-types.js';
+import { channelsRepository, type ChannelRow } from '../../channels/channels.repository.js';
+import { mapModel } from '../../channels/model-mapping.js';
+import { splitCommaList } from '../../channels/comma-list.js';
+import { computeQuota, resolvePrice } from '../../billing/price-calculator.js';
+import { logsRepository } from '../../logs/logs.repository.js';
+import { LogType } from '../../logs/log-types.js';
+import { nowSeconds } from '../../platform/clock.js';
+import { AppError, NotFoundError } from '../../http/errors.js';
+import { ErrorCode } from '@gw/contracts';
+import type { AdapterContext, ProviderAdapter, RelayBody } from '../providers/provider-adapter.js';
+import { channelInfo, maskHosts } from '../pipeline/attempt-channel.js';
+import { resolveModelSettings } from '../pipeline/model-settings.js';
+import { readBounded } from '../pipeline/relay-non-stream.js';
+import { classifyUpstreamError } from '../pipeline/retry-policy.js';
+import { priceTablesOf } from '../pipeline/pricing.js';
+import type { RelayDeps } from '../pipeline/relay-deps.js';
+
+export interface ChannelTestResult {
+  success: boolean;
+  message: string;
+  /** Seconds the test took. */
+  time: number;
+  model: string;
+}
+
+const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
+
+/**
+ * Channel health checks (GET /api/channel/test…): a tiny real request through the channel's adapter.
+ * The result is saved (response_time, test_time) and written as a consume log named "model test" with
+ * the computed quota, but nobody's balance changes. A failure may disable the channel automatically,
+ * and a success may re-enable an automatically disabled one, as the options say; a test slower than
+ * ChannelDisableThreshold seconds counts as a failure.
+ */
+export class ChannelTester {
+  constructor(private readonly deps: RelayDeps) {}
+
+  async test(channelId: number, requestedModel: string | undefined, actorId: number): Promise<ChannelTestResult> {
+    const channel = await channelsRepository.findWithKey(this.deps.db, channelId);
+    if (!channel) throw new NotFoundError('channel');
+    const model = requestedModel?.trim() || channel.test_model || splitCommaList(channel.models ?? '')[0] || FALLBACK_TEST_MODEL;
+    const started = Date.now();
+    const outcome = await this.run(channel, model);
+    const ms = Date.now() - started;
+    const seconds = ms / 1000;
+    await channelsRepository.setTestResult(this.deps.db, channel.id, ms, nowSeconds());
+
+    const threshold = this.deps.options.get('ChannelDisableThreshold');
+    let failure = outcome.error;
+    if (!failure && threshold > 0 && seconds > threshold) failure = { message: `the response took ${seconds.toFixed(2)} s, over the ${threshold} s limit`, disable: true };
+    if (failure) {
+      if (failure.disable && channel.auto_ban === 1 && this.deps.options.get('AutomaticDisableChannelEnabled')) {
+        await this.deps.routing.disableChannelAutomatically(channel.id, `channel test failed: ${failure.message}`);
+      }
+      return { success: false, message: failure.message, time: seconds, model };
+    }
+    if (channel.status === ChannelStatus.AutoDisabled && this.deps.options.get('AutomaticEnableChannelEnabled')) {
+      await this.deps.routing.reenableAutoDisabledChannel(channel.id);
+    }
+    await logsRepository.insert(this.deps.db, {
+      user_id: actorId,
+      type: LogType.Consume,
+      token_name: 'model test',
+      model_name: model,
+      quota: outcome.quota,
+      prompt_tokens: outcome.promptTokens,
+      completion_tokens: outcome.completionTokens,
+      use_time: Math.round(seconds),
+      channel_id: channel.id,
+      channel_name: channel.name,
+      content: 'channel test (not charged)',
+    });
+    return { success: true, message: '', time: seconds, model };
+  }
+
+  /** Tests every channel that an administrator did not disable by hand; returns how many passed and failed. */
+  async testAll(actorId: number): Promise<{ tested: number; failed: number }> {
+    const channels = await this.deps.db.selectFrom('channels').select('id').where('status', '!=', ChannelStatus.ManuallyDisabled).execute();
+    let failed = 0;
+    for (const { id } of channels) {
+      const result = await this.test(id, undefined, actorId).catch(() => ({ success: false }));
+      if (!result.success) failed++;
+    }
+    return { tested: channels.length, failed };
+  }
+
+  /** Asks the provider for the account balance, for adapters that can; saves and returns it. */
+  async updateBalance(channelId: number): Promise<number> {
+    const channel = await channelsRepository.findWithKey(this.deps.db, channelId);
+    if (!channel) throw new NotFoundError('channel');
+    const adapter = this.deps.getAdapter(channel.type);
+    if (!adapter?.balance) throw new UnsupportedBalanceError();
+    const res = await this.deps.http.request(adapter.balance.request(channelInfo(channel, adapter)));
+    const raw = new TextDecoder().decode(await readBounded(res.body, 1024 * 1024));
+    if (res.statusCode >= 400) throw new BalanceQueryError(maskHosts(adapter.parseError(res.statusCode, raw, this.testContext(channel, adapter, '')).message));
+    const balance = adapter.balance.parse(raw);
+    await channelsRepository.setBalance(this.deps.db, channel.id, balance, nowSeconds());
+    return balance;
+  }
+
+  private async run(channel: ChannelRow, model: string): Promise<{ error?: { message: string; disable: boolean }; quota: number; promptTokens: number; completionTokens: number }> {
+    const none = { quota: 0, promptTokens: 0, completionTokens: 0 };
+    const adapter = this.deps.getAdapter(channel.type);
+    if (!adapter) return { ...none, error: { message: `channel type ${channel.type} is not supported`, disable: false } };
+    let upstreamModel: string;
+    try {
+      upstreamModel = mapModel(channel.model_mapping, model).upstreamModel;
+    } catch (err) {
+      return { ...none, error: { message: (err as Error).message, disable: false } };
+    }
+    const embedding = !adapter.supports('chat') && adapter.supports('embeddings');
+    const ctx = this.testContext(channel, adapter, upstreamModel, embedding ? 'embeddings' : 'chat');
+    const body: RelayBody = embedding
+      ? { kind: 'json', json: { model, input: 'hi' } }
+      : { kind: 'json', json: { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 } };
+    try {
+      const res = await this.deps.http.request(await adapter.buildRequest(body, ctx));
+      const raw = await readBounded(res.body, 8 * 1024 * 1024);
+      if (res.statusCode >= 400) {
+        const info = adapter.parseError(res.statusCode, new TextDecoder().decode(raw), ctx);
+        const verdict = classifyUpstreamError(res.statusCode, info, this.deps.options.get('AutomaticDisableKeywords'));
+        return { ...none, error: { message: maskHosts(info.message || `HTTP ${res.statusCode}`), disable: verdict.disableReason !== null } };
+      }
+      const usage = adapter.parseResponse(raw, String(res.headers['content-type'] ?? ''), ctx).usage;
+      const price = resolvePrice(model, 'default', priceTablesOf(this.deps.options), { acceptUnsetModel: true });
+      const quota = usage && price.mode !== 'unpriced' ? computeQuota(price, usage, this.deps.options.get('QuotaPerUnit')) : 0;
+      return { quota, promptTokens: usage?.promptTokens ?? 0, completionTokens: usage?.completionTokens ?? 0 };
+    } catch (err) {
+      return { ...none, error: { message: maskHosts(err instanceof Error ? err.message : 'the request failed'), disable: false } };
+    }
+  }
+
+  private testContext(channel: ChannelRow, adapter: ProviderAdapter, upstreamModel: string, endpoint: AdapterContext['endpoint'] = 'chat'): AdapterContext {
+    const { settings, model } = resolveModelSettings(this.deps.options, upstreamModel, 16);
+    return { endpoint, channel: channelInfo(channel, adapter), upstreamModel: model, stream: false, settings, auth: this.deps.auth };
+  }
+}
+
+export class UnsupportedBalanceError extends AppError {
+  constructor() {
+    super(ErrorCode.BadRequest, 'this channel type does not report a balance');
+  }
+}
+
+export class BalanceQueryError extends AppError {
+  constructor(message: string) {
+    super(ErrorCode.BadRequest, `the provider refused the balance query: ${message}`);
+  }
+}

@@ -1,0 +1,189 @@
+import type { Dispatcher } from 'undici';
+import type { ChannelChoice } from '../../channels/select-channel.js';
+import type { RoutableChannel } from '../../channels/routing-table.js';
+import { mapModel } from '../../channels/model-mapping.js';
+import { mapStatusCode } from '../../channels/status-code-mapping.js';
+import { ChannelConfigError } from '../../channels/channel-config-error.js';
+import type { Usage } from '../formats/usage.js';
+import type { AdapterContext, ChannelInfo, ProviderAdapter, UpstreamRequest } from '../providers/provider-adapter.js';
+import { RelayError } from '../relay-error.js';
+import { classifyUpstreamError, networkFailure, retryAfterSeconds, type FailureVerdict } from './retry-policy.js';
+import { resolveModelSettings } from './model-settings.js';
+import { applyParamOverride } from './param-override.js';
+import { readBounded, relayNonStream } from './relay-non-stream.js';
+import { relayStream } from './relay-stream.js';
+import type { ClientIO } from './client-io.js';
+import type { RelayDeps } from './relay-deps.js';
+import type { RelayInput } from './run-relay.js';
+
+const MAX_ERROR_BODY = 1024 * 1024;
+
+export interface AttemptSuccess {
+  kind: 'done';
+  channel: RoutableChannel;
+  usage: Usage;
+  upstreamModel: string;
+  isMapped: boolean;
+  /** Milliseconds from the start of the request to the first byte of the answer. */
+  firstTokenMs: number;
+  /** Completion tokens were counted here because the upstream reported no usage. */
+  localCount: boolean;
+  /** How a stream ended: normally, because the client left, or by an upstream failure mid-way. */
+  streamStatus?: 'complete' | 'client_gone' | 'upstream_error';
+}
+
+export interface AttemptFailure {
+  kind: 'failed';
+  channel: RoutableChannel;
+  error: RelayError;
+  retry: boolean;
+}
+
+export type AttemptResult = AttemptSuccess | AttemptFailure;
+
+/** One try of one channel: build the request, send it, and either relay the answer or report why not. */
+export async function attemptChannel(
+  deps: RelayDeps,
+  input: RelayInput,
+  choice: ChannelChoice,
+  ctx: { promptEstimate: number; io: ClientIO },
+): Promise<AttemptResult> {
+  const channel = choice.channel;
+  const adapter = deps.getAdapter(channel.type);
+  if (!adapter) return configFailure(channel, `channel type ${channel.type} has no adapter`);
+
+  let mapped;
+  try {
+    mapped = mapModel(channel.model_mapping, input.model);
+  } catch (err) {
+    if (err instanceof ChannelConfigError) return configFailure(channel, err.message);
+    throw err;
+  }
+  const { settings, model: upstreamModel } = resolveModelSettings(deps.options, mapped.upstreamModel, input.maxTokens || undefined);
+  const plan = input.surface.plan(adapter, {
+    endpoint: input.endpoint,
+    body: input.body,
+    model: input.model,
+    stream: input.stream,
+    includeUsage: input.includeUsage,
+    estimatedPromptTokens: ctx.promptEstimate,
+  });
+  if (!adapter.supports(plan.endpoint)) {
+    return { kind: 'failed', channel, retry: true, error: new RelayError(400, 'unsupported_endpoint', `channel #${channel.id} cannot serve ${input.path}`, 'gateway') };
+  }
+  const actx: AdapterContext = { endpoint: plan.endpoint, channel: channelInfo(channel, adapter), upstreamModel, stream: input.stream, settings, auth: deps.auth };
+
+  let request: UpstreamRequest;
+  try {
+    request = await adapter.buildRequest(plan.body, actx);
+    if (deps.options.get('global.pass_through_request_enabled') && plan.endpoint === input.endpoint && input.rawBody && !mapped.isMapped) {
+      request = { ...request, body: input.rawBody };
+    } else if (channel.param_override && typeof request.body === 'string') {
+      request = { ...request, body: applyParamOverride(request.body, channel.param_override) };
+    }
+  } catch (err) {
+    if (err instanceof RelayError) return { kind: 'failed', channel, error: err, retry: err.kind !== 'client' };
+    if (err instanceof ChannelConfigError) return configFailure(channel, err.message);
+    throw err;
+  }
+
+  const controller = new AbortController();
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await deps.http.request(request, controller.signal);
+  } catch (err) {
+    return upstreamFailure(deps, channel, networkFailure(), 502, `upstream connection failed: ${describeNetworkError(err)}`, 'do_request_failed');
+  }
+
+  const status = mapStatusCodeSafe(channel.status_code_mapping, response.statusCode);
+  if (status >= 400 || response.statusCode >= 400) {
+    const raw = new TextDecoder().decode(await readBounded(response.body, MAX_ERROR_BODY).catch(() => new Uint8Array()));
+    const info = adapter.parseError(response.statusCode, raw, actx);
+    const verdict = classifyUpstreamError(status, info, deps.options.get('AutomaticDisableKeywords'));
+    const wait = retryAfterSeconds(response.headers['retry-after']);
+    if (wait !== undefined && verdict.channelFault) deps.health.coolFor(channel.id, wait * 1000);
+    const code = info.code ?? (verdict.kind === 'client' ? 'invalid_request' : 'upstream_error');
+    return upstreamFailure(deps, channel, verdict, status, info.message || `upstream answered HTTP ${status}`, code);
+  }
+
+  const contentType = String(response.headers['content-type'] ?? '');
+  const base = { channel, upstreamModel, isMapped: mapped.isMapped || upstreamModel !== input.model };
+  const outcome = input.stream && adapter.isStream(contentType, actx)
+    ? await relayStream(deps, input, { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate })
+    : await relayNonStream(deps, input, { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate, contentType });
+  if (outcome.kind === 'failed') {
+    if (outcome.channelFault) deps.health.recordFailure(channel.id);
+    return { kind: 'failed', channel, error: outcome.error, retry: outcome.retry };
+  }
+  deps.health.recordSuccess(channel.id);
+  return { kind: 'done', ...base, ...outcome.result };
+}
+
+/** The adapter's view of a channel; a channel holding several keys (one per line) uses one at random. */
+export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter): ChannelInfo {
+  const keys = (channel.key ?? '').split('\n').map((k) => k.trim()).filter(Boolean);
+  const key = keys.length > 1 ? keys[Math.floor(Math.random() * keys.length)] : (keys[0] ?? '');
+  return {
+    id: channel.id,
+    type: channel.type,
+    name: channel.name,
+    key,
+    baseUrl: (channel.base_url || adapter.defaultBaseUrl).replace(/\/+$/, ''),
+    other: channel.other ?? '',
+    openaiOrganization: channel.openai_organization ?? '',
+    setting: parseSetting(channel.setting),
+  };
+}
+
+function parseSetting(raw: string | null): Record<string, unknown> {
+  if (!raw) return {};
+  try {
+    const v = JSON.parse(raw) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function mapStatusCodeSafe(mapping: string | null, status: number): number {
+  try {
+    return mapStatusCode(mapping, status);
+  } catch {
+    return status;
+  }
+}
+
+function configFailure(channel: RoutableChannel, message: string): AttemptFailure {
+  return { kind: 'failed', channel, retry: true, error: new RelayError(500, 'channel_config_error', `channel #${channel.id} is misconfigured: ${message}`, 'gateway') };
+}
+
+function upstreamFailure(deps: RelayDeps, channel: RoutableChannel, verdict: FailureVerdict, status: number, message: string, code: string): AttemptFailure {
+  if (verdict.channelFault) deps.health.recordFailure(channel.id);
+  if (verdict.disableReason && channel.auto_ban === 1 && deps.options.get('AutomaticDisableChannelEnabled')) {
+    deps.routing.disableChannelAutomatically(channel.id, verdict.disableReason).catch((err) => deps.log.error({ err, channelId: channel.id }, 'automatic channel disable failed'));
+  }
+  const clientStatus = verdict.kind === 'upstream' && status < 400 ? 502 : status;
+  const kind = verdict.kind === 'client' ? 'client' : verdict.kind === 'policy' ? 'policy' : 'upstream';
+  const type = kind === 'client' ? 'invalid_request_error' : kind === 'policy' ? 'content_policy_error' : 'upstream_error';
+  return { kind: 'failed', channel, retry: verdict.retry, error: new RelayError(clientStatus, code, maskHosts(message), kind, type) };
+}
+
+function describeNetworkError(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  if (e?.code === 'UND_ERR_HEADERS_TIMEOUT') return 'timed out waiting for the answer';
+  if (e?.code === 'UND_ERR_CONNECT_TIMEOUT') return 'timed out connecting';
+  if (e?.code === 'ECONNREFUSED') return 'connection refused';
+  if (e?.code === 'ECONNRESET' || e?.code === 'UND_ERR_SOCKET') return 'connection reset';
+  return e?.code ?? 'network error';
+}
+
+/** Upstream messages may name the upstream's host; clients never learn where a channel points. */
+export function maskHosts(message: string): string {
+  return message.replace(/https?:\/\/[^\s"'<>]+/g, (url) => {
+    try {
+      return `${new URL(url).protocol}//***`;
+    } catch {
+      return '***';
+    }
+  }).slice(0, 2000);
+}

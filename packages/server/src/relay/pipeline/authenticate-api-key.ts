@@ -1,0 +1,114 @@
+import { Role, UserStatus } from '@gw/contracts';
+import type { Db } from '../../db/database.js';
+import { tokensRepository, type TokenWithOwner } from '../../tokens/tokens.repository.js';
+import { TokenStatus } from '../../tokens/token-status.js';
+import { isAllowed, parseAllowList } from '../../platform/ip-allow-list.js';
+import { nowSeconds } from '../../platform/clock.js';
+import { forbidden, quotaExhausted, unauthorized } from '../relay-error.js';
+
+/** Who is calling the gateway, after every key check passed. */
+export interface ApiKeyPrincipal {
+  tokenId: number;
+  tokenName: string;
+  tokenUnlimited: boolean;
+  tokenRemainQuota: number;
+  userId: number;
+  username: string;
+  userRole: number;
+  userQuota: number;
+  userSetting: string | null;
+  /** The group used for routing and pricing: the token's group, else the user's. */
+  group: string;
+  /** Model allow-list of the token, or null when unrestricted. */
+  modelLimits: Set<string> | null;
+  /** Channel pinned with `sk-KEY-CHANNELID` (administrators only). */
+  pinnedChannelId: number | null;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9]{16,128}$/;
+
+/** Splits `sk-KEY` or `sk-KEY-CHANNELID`; returns null when the shape cannot be a key. */
+export function parseApiKey(raw: string): { key: string; channelId: number | null } | null {
+  const trimmed = raw.trim().replace(/^bearer\s+/i, '').trim();
+  const body = trimmed.startsWith('sk-') ? trimmed.slice(3) : trimmed;
+  const [key, channel, ...rest] = body.split('-');
+  if (rest.length || !KEY_PATTERN.test(key ?? '')) return null;
+  if (channel === undefined) return { key, channelId: null };
+  if (!/^\d{1,9}$/.test(channel)) return null;
+  return { key, channelId: Number(channel) };
+}
+
+export interface AuthenticateOptions {
+  db: Db;
+  usableGroups: (userGroup: string) => Set<string>;
+}
+
+/**
+ * Checks an API key before any upstream call: key shape, token status, expiry, remaining quota,
+ * allowed IPs, owner status and quota, token group. Expiry and exhaustion are written back to the
+ * token (status 3 / 4). Errors use the OpenAI shape with 401 / 403 / 429.
+ */
+export async function authenticateApiKey(rawKey: string | undefined, clientIp: string, opts: AuthenticateOptions): Promise<ApiKeyPrincipal> {
+  if (!rawKey) throw unauthorized('no API key provided; send it as "Authorization: Bearer sk-..."');
+  const parsed = parseApiKey(rawKey);
+  if (!parsed) throw unauthorized('invalid API key format');
+  const row = await tokensRepository.findByKeyWithOwner(opts.db, parsed.key);
+  if (!row || row.user_deleted_at !== null) throw unauthorized('invalid API key');
+  await checkTokenState(row, opts.db);
+  if (row.allow_ips) {
+    let list;
+    try {
+      list = parseAllowList(row.allow_ips);
+    } catch {
+      list = null;
+    }
+    if (list && !isAllowed(list, clientIp)) throw forbidden(`this API key may not be used from ${clientIp}`, 'ip_not_allowed');
+  }
+  if (row.user_status !== UserStatus.Enabled) throw forbidden('the account that owns this API key is disabled', 'user_banned');
+  if (row.user_quota <= 0) throw quotaExhausted('your account quota is used up; please top up', 'insufficient_user_quota');
+  if (parsed.channelId !== null && row.user_role < Role.Admin) throw forbidden('ordinary users cannot specify a channel', 'channel_pin_forbidden');
+  const group = row.group || row.user_group;
+  if (row.group && !opts.usableGroups(row.user_group).has(row.group)) {
+    throw forbidden(`this API key's group "${row.group}" is not available to its owner`, 'group_forbidden');
+  }
+  return {
+    tokenId: row.id,
+    tokenName: row.name,
+    tokenUnlimited: row.unlimited_quota === 1,
+    tokenRemainQuota: row.remain_quota,
+    userId: row.user_id,
+    username: row.user_username,
+    userRole: row.user_role,
+    userQuota: row.user_quota,
+    userSetting: row.user_setting,
+    group,
+    modelLimits: row.model_limits_enabled === 1 ? parseModelLimits(row.model_limits) : null,
+    pinnedChannelId: parsed.channelId,
+  };
+}
+
+async function checkTokenState(row: TokenWithOwner, db: Db) {
+  if (row.status === TokenStatus.Disabled) throw unauthorized('this API key is disabled', 'token_disabled');
+  if (row.status === TokenStatus.Expired) throw unauthorized('this API key has expired', 'token_expired');
+  if (row.status === TokenStatus.Exhausted) throw quotaExhausted('this API key has no quota left', 'token_quota_exhausted');
+  if (row.status !== TokenStatus.Enabled) throw unauthorized('this API key is not usable', 'token_disabled');
+  if (row.expired_time !== -1 && row.expired_time <= nowSeconds()) {
+    await tokensRepository.markStatus(db, row.id, TokenStatus.Expired);
+    throw unauthorized('this API key has expired', 'token_expired');
+  }
+  if (row.unlimited_quota !== 1 && row.remain_quota <= 0) {
+    await tokensRepository.markStatus(db, row.id, TokenStatus.Exhausted);
+    throw quotaExhausted('this API key has no quota left', 'token_quota_exhausted');
+  }
+}
+
+function parseModelLimits(text: string | null): Set<string> {
+  return new Set((text ?? '').split(',').map((m) => m.trim()).filter(Boolean));
+}
+
+/** The model check, once the model is known. An enabled but empty list allows nothing. */
+export function assertModelAllowed(principal: ApiKeyPrincipal, model: string): void {
+  if (principal.modelLimits && !principal.modelLimits.has(model)) {
+    throw forbidden(`this API key may not use the model ${model}`, 'model_not_allowed');
+  }
+}

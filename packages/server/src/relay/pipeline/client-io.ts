@@ -1,0 +1,93 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * The client side of one relay request, over Node's raw response (the route hijacks Fastify's reply so
+ * streamed bytes go straight to the socket). Writes respect backpressure; after the client goes away
+ * writes are dropped and `closed` turns true.
+ */
+export class ClientIO {
+  private closeListeners: (() => void)[] = [];
+  private gone = false;
+  private headersSent = false;
+
+  constructor(private readonly res: ServerResponse, private readonly baseHeaders: Record<string, string>) {
+    res.on('close', () => {
+      if (!res.writableFinished) this.gone = true;
+      for (const l of this.closeListeners) l();
+      this.closeListeners = [];
+    });
+  }
+
+  /** True when the client disconnected before the answer was complete. */
+  get closed(): boolean {
+    return this.gone;
+  }
+
+  /** True once a status line was sent: from then on the status can no longer change. */
+  get started(): boolean {
+    return this.headersSent;
+  }
+
+  onClose(listener: () => void): void {
+    if (this.gone) listener();
+    else this.closeListeners.push(listener);
+  }
+
+  setHeader(name: string, value: string): void {
+    this.baseHeaders[name] = value;
+  }
+
+  sendJson(status: number, body: unknown, headers: Record<string, string> = {}): void {
+    this.send(status, JSON.stringify(body), { 'content-type': 'application/json', ...headers });
+  }
+
+  sendBytes(status: number, body: Uint8Array | string, contentType: string, headers: Record<string, string> = {}): void {
+    this.send(status, body, { 'content-type': contentType, ...headers });
+  }
+
+  startStream(contentType = 'text/event-stream'): void {
+    if (this.headersSent || this.gone) return;
+    this.headersSent = true;
+    this.res.writeHead(200, {
+      ...this.baseHeaders,
+      'content-type': contentType,
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    this.res.flushHeaders();
+  }
+
+  /** Writes a chunk; resolves when the socket can take more (backpressure). */
+  write(chunk: string): Promise<void> | void {
+    if (this.gone) return;
+    if (this.res.write(chunk)) return;
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        resolve();
+      };
+      this.res.once('drain', done);
+      this.res.once('close', done);
+    });
+  }
+
+  end(): void {
+    if (!this.res.writableEnded) this.res.end();
+  }
+
+  private send(status: number, body: Uint8Array | string, headers: Record<string, string>) {
+    if (this.headersSent || this.gone) return;
+    this.headersSent = true;
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    this.res.writeHead(status, { ...this.baseHeaders, ...headers, 'content-length': String(length) });
+    this.res.end(body);
+  }
+}
+
+/** SSE framing for one event. */
+export function frameSse(event: { event?: string; data: string }): string {
+  const data = event.data.includes('\n') ? event.data.split('\n').map((l) => `data: ${l}`).join('\n') : `data: ${event.data}`;
+  return event.event ? `event: ${event.event}\n${data}\n\n` : `${data}\n\n`;
+}

@@ -1,0 +1,36 @@
+import { resolvePrice } from '../../billing/price-calculator.js';
+import type { ApiKeyPrincipal } from './authenticate-api-key.js';
+import type { RelayDeps } from './relay-deps.js';
+import { acceptsUnpricedModels, priceTablesOf } from './pricing.js';
+
+export interface ModelEntry {
+  id: string;
+  object: 'model';
+  created: number;
+  owned_by: string;
+}
+
+const CREATED = 1_700_000_000;
+
+/**
+ * The models an API key may call (GET /v1/models): served by an enabled channel in the key's group,
+ * allowed by the key's model limits, and priced (unless self-use mode or the user accepts unpriced models).
+ */
+export function listModelsFor(deps: RelayDeps, principal: ApiKeyPrincipal): ModelEntry[] {
+  const tables = priceTablesOf(deps.options);
+  const acceptUnset = acceptsUnpricedModels(deps.options, principal);
+  const out: ModelEntry[] = [];
+  for (const model of deps.routing.table.modelsOf(principal.group)) {
+    if (principal.modelLimits && !principal.modelLimits.has(model)) continue;
+    if (!acceptUnset && resolvePrice(model, principal.group, tables).mode === 'unpriced') continue;
+    out.push({ id: model, object: 'model', created: CREATED, owned_by: ownerOf(model) });
+  }
+  return out.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+function ownerOf(model: string): string {
+  if (/^(gpt|o\d|dall-e|whisper|tts|text-embedding|omni)/.test(model)) return 'openai';
+  if (model.startsWith('claude')) return 'anthropic';
+  if (model.startsWith('gemini') || model.startsWith('text-embedding-004')) return 'google';
+  return model.includes('/') ? model.split('/')[0] : 'custom';
+}

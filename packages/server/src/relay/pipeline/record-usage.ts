@@ -1,0 +1,92 @@
+import { computeQuota, type BillablePrice } from '../../billing/price-calculator.js';
+import type { RoutableChannel } from '../../channels/routing-table.js';
+import { LogType } from '../../logs/log-types.js';
+import type { RelayError } from '../relay-error.js';
+import type { AttemptSuccess } from './attempt-channel.js';
+import type { RelayDeps } from './relay-deps.js';
+import type { RelayInput } from './run-relay.js';
+
+/** Which channels a request tried, in order, and why each was chosen (admins see it in the log). */
+export interface RouteTrace {
+  tried: number[];
+  reasons: string[];
+}
+
+/** Settles the exact cost and writes the consume log (type 2) in the same transaction. */
+export async function recordSuccess(deps: RelayDeps, input: RelayInput, price: BillablePrice, result: AttemptSuccess, trace: RouteTrace, promptEstimate: number): Promise<number> {
+  const quota = computeQuota(price, result.usage, deps.options.get('QuotaPerUnit'));
+  const u = result.usage;
+  const promptTokens = u.semantic === 'anthropic' ? u.promptTokens + u.cachedTokens + u.cacheCreationTokens : u.promptTokens;
+  const other = {
+    model_ratio: price.mode === 'ratio' ? price.modelRatio : 0,
+    group_ratio: price.groupRatio,
+    completion_ratio: price.mode === 'ratio' ? price.completionRatio : 0,
+    model_price: price.mode === 'price' ? price.modelPrice : -1,
+    cache_tokens: u.cachedTokens,
+    cache_ratio: price.mode === 'ratio' ? price.cacheRatio : 0,
+    cache_creation_tokens: u.cacheCreationTokens,
+    cache_creation_ratio: price.mode === 'ratio' ? price.cacheCreationRatio : 0,
+    reasoning_tokens: u.reasoningTokens,
+    audio_input_tokens: u.audioInputTokens ?? 0,
+    audio_output_tokens: u.audioOutputTokens ?? 0,
+    frt: result.firstTokenMs,
+    is_model_mapped: result.isMapped,
+    upstream_model_name: result.upstreamModel,
+    reasoning_effort: reasoningEffortOf(input),
+    request_path: input.path,
+    stream_status: result.streamStatus,
+    usage_semantic: u.semantic,
+    admin_info: { use_channel: trace.tried, route_trace: trace.reasons, local_count_tokens: result.localCount, prompt_estimate: promptEstimate },
+  };
+  const log = deps.options.get('LogConsumeEnabled')
+    ? {
+        type: LogType.Consume,
+        username: input.principal.username,
+        token_name: input.principal.tokenName,
+        model_name: input.model,
+        prompt_tokens: promptTokens,
+        completion_tokens: u.completionTokens,
+        use_time: Math.round((Date.now() - input.startedAt) / 1000),
+        is_stream: input.stream ? 1 : 0,
+        channel_name: result.channel.name,
+        group: input.principal.group,
+        ip: input.clientIp,
+        request_id: input.requestId,
+        content: '',
+        other: JSON.stringify(other),
+      }
+    : null;
+  try {
+    await deps.billing.settle({ requestId: input.requestId, actualQuota: quota, channelId: result.channel.id, log });
+  } catch (err) {
+    // The answer is already with the client; the hold stays open and hold maintenance reconciles it.
+    deps.log.error({ err, requestId: input.requestId }, 'settlement failed');
+  }
+  return quota;
+}
+
+/** Gives the hold back and writes an error log (type 5) with what went wrong and where. */
+export async function recordFailure(deps: RelayDeps, input: RelayInput, error: RelayError, trace: RouteTrace, channel: RoutableChannel | undefined): Promise<void> {
+  await deps.billing.refund(input.requestId, {
+    type: LogType.Error,
+    username: input.principal.username,
+    token_name: input.principal.tokenName,
+    model_name: input.model,
+    quota: 0,
+    use_time: Math.round((Date.now() - input.startedAt) / 1000),
+    is_stream: input.stream ? 1 : 0,
+    channel_id: channel?.id ?? 0,
+    channel_name: channel?.name ?? '',
+    group: input.principal.group,
+    ip: input.clientIp,
+    request_id: input.requestId,
+    content: error.message,
+    other: JSON.stringify({ status_code: error.status, error_code: error.code, error_kind: error.kind, request_path: input.path, admin_info: { use_channel: trace.tried, route_trace: trace.reasons } }),
+  });
+}
+
+function reasoningEffortOf(input: RelayInput): string | undefined {
+  if (input.body.kind !== 'json') return undefined;
+  const effort = input.body.json.reasoning_effort ?? (input.body.json.reasoning as { effort?: unknown } | undefined)?.effort;
+  return typeof effort === 'string' ? effort : undefined;
+}

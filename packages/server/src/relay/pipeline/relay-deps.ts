@@ -1,0 +1,24 @@
+import type { Db } from '../../db/database.js';
+import type { OptionsService } from '../../options/options.service.js';
+import type { BillingService } from '../../billing/billing.service.js';
+import type { ChannelRoutingService } from '../../channels/channel-routing.service.js';
+import type { ChannelHealthTracker } from '../../channels/channel-health.js';
+import type { UpstreamHttpClient } from '../../platform/http-client.js';
+import type { AuthPort, ProviderAdapter } from '../providers/provider-adapter.js';
+import type { UserRequestLimiter } from './user-request-limit.js';
+
+/** Everything the relay pipeline needs, built once per process. */
+export interface RelayDeps {
+  db: Db;
+  options: OptionsService;
+  billing: BillingService;
+  routing: ChannelRoutingService;
+  health: ChannelHealthTracker;
+  http: UpstreamHttpClient;
+  getAdapter(channelType: number): ProviderAdapter | undefined;
+  auth: AuthPort;
+  limiter: UserRequestLimiter;
+  /** How long to keep reading an upstream stream after the client left, to learn the real usage. */
+  drainAfterDisconnectMs: number;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}

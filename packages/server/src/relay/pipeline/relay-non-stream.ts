@@ -1,0 +1,81 @@
+import type { Dispatcher } from 'undici';
+import { emptyUsage, type Usage } from '../formats/usage.js';
+import type { AdapterContext, ProviderAdapter, ProviderResponse } from '../providers/provider-adapter.js';
+import type { SurfacePlan } from '../surfaces/surface.js';
+import { RelayError } from '../relay-error.js';
+import { countTextTokens } from '../usage/token-counter.js';
+import type { ClientIO } from './client-io.js';
+import type { RelayDeps } from './relay-deps.js';
+import type { RelayInput } from './run-relay.js';
+
+export const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+
+export type RelayOutcome =
+  | { kind: 'done'; result: { usage: Usage; firstTokenMs: number; localCount: boolean; streamStatus?: 'complete' | 'client_gone' | 'upstream_error' } }
+  | { kind: 'failed'; error: RelayError; retry: boolean; channelFault: boolean };
+
+/** Reads a body up to `limit` bytes; a longer body is an error (and is not kept). */
+export async function readBounded(body: Dispatcher.ResponseData['body'], limit: number): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy();
+      throw new RelayError(502, 'response_too_large', `the upstream answer exceeded ${limit} bytes`, 'upstream');
+    }
+    parts.push(chunk as Buffer);
+  }
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts, size);
+}
+
+/** A complete (non-streamed) answer: parse, convert to the client's format, send, and report usage. */
+export async function relayNonStream(
+  _deps: RelayDeps,
+  input: RelayInput,
+  a: { adapter: ProviderAdapter; actx: AdapterContext; plan: SurfacePlan; response: Dispatcher.ResponseData; io: ClientIO; promptEstimate: number; contentType: string },
+): Promise<RelayOutcome> {
+  let raw: Uint8Array;
+  try {
+    raw = await readBounded(a.response.body, MAX_RESPONSE_BYTES);
+  } catch (err) {
+    const error = err instanceof RelayError ? err : new RelayError(502, 'bad_response_body', 'the upstream answer broke off', 'upstream');
+    return { kind: 'failed', error, retry: true, channelFault: true };
+  }
+  const firstTokenMs = Date.now() - input.startedAt;
+  let parsed: ProviderResponse;
+  try {
+    parsed = a.adapter.parseResponse(raw, a.contentType, a.actx);
+  } catch (err) {
+    const message = err instanceof RelayError ? err.message : 'the upstream answer could not be read';
+    // The upstream may already have charged for it, so it is not tried again elsewhere.
+    return { kind: 'failed', error: new RelayError(502, 'bad_response_body', message, 'upstream'), retry: false, channelFault: true };
+  }
+  if (parsed.body instanceof Uint8Array) a.io.sendBytes(200, parsed.body, parsed.contentType ?? 'application/octet-stream');
+  else a.io.sendJson(200, a.plan.encodeResponse(parsed.body));
+  const counted = !parsed.usage;
+  const usage = parsed.usage ?? localUsage(parsed.body, a.promptEstimate);
+  return { kind: 'done', result: { usage, firstTokenMs, localCount: counted } };
+}
+
+/** Usage counted here when the upstream reported none: the prompt estimate and the answer's text. */
+function localUsage(body: unknown, promptEstimate: number): Usage {
+  const usage = emptyUsage();
+  usage.promptTokens = promptEstimate;
+  usage.completionTokens = body instanceof Uint8Array ? 0 : countTextTokens(answerText(body));
+  return usage;
+}
+
+function answerText(body: unknown): string {
+  const texts: string[] = [];
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 10) return;
+    if (typeof v === 'string') texts.push(v);
+    else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) if (k === 'content' || k === 'text' || k === 'arguments' || k === 'reasoning_content' || k === 'message' || k === 'choices' || k === 'tool_calls' || k === 'function' || k === 'output' || k === 'parts' || k === 'candidates') walk(x, depth + 1);
+    }
+  };
+  walk(body, 0);
+  return texts.join('\n');
+}

@@ -1,0 +1,84 @@
+import type { Dispatcher } from 'undici';
+import { emptyUsage, type Usage } from '../formats/usage.js';
+import type { AdapterContext, OutboundEvent, ProviderAdapter } from '../providers/provider-adapter.js';
+import type { SurfacePlan } from '../surfaces/surface.js';
+import { RelayError } from '../relay-error.js';
+import { SseParser } from '../streaming/sse-parser.js';
+import { StreamingTokenCounter } from '../usage/token-counter.js';
+import { frameSse, type ClientIO } from './client-io.js';
+import type { RelayDeps } from './relay-deps.js';
+import type { RelayInput } from './run-relay.js';
+import type { RelayOutcome } from './relay-non-stream.js';
+
+/**
+ * Relays a streamed answer event by event, without buffering it: upstream bytes → SSE events →
+ * adapter translator → the client's encoder → socket (with backpressure). Memory per stream is bounded
+ * by one event. Once the first byte is out the status is fixed, so a later upstream failure ends the
+ * stream with an error event and is billed for what was produced. If the client leaves, the upstream is
+ * still read for up to `drainAfterDisconnectMs` to learn the real usage; otherwise the streamed text is
+ * counted. Timeouts are idle timeouts (undici's bodyTimeout): a stream that keeps producing is never cut.
+ */
+export async function relayStream(
+  deps: RelayDeps,
+  input: RelayInput,
+  a: { adapter: ProviderAdapter; actx: AdapterContext; plan: SurfacePlan; response: Dispatcher.ResponseData; io: ClientIO; promptEstimate: number },
+): Promise<RelayOutcome> {
+  const { io, response } = a;
+  const translator = a.adapter.createStreamTranslator(a.actx);
+  const encoder = a.plan.createStreamEncoder();
+  const parser = new SseParser();
+  const counter = new StreamingTokenCounter();
+  let firstTokenMs = 0;
+  let streamStatus: 'complete' | 'client_gone' | 'upstream_error' = 'complete';
+
+  let drainTimer: NodeJS.Timeout | undefined;
+  io.onClose(() => {
+    if (!io.closed) return;
+    drainTimer = setTimeout(() => response.body.destroy(), deps.drainAfterDisconnectMs);
+    drainTimer.unref();
+  });
+
+  const emit = async (events: OutboundEvent[]) => {
+    for (const out of events) {
+      for (const sse of encoder.push(out)) {
+        if (io.closed) return;
+        const pending = io.write(frameSse(sse));
+        if (pending) await pending;
+      }
+    }
+  };
+  const take = async (events: OutboundEvent[]) => {
+    const text = translator.drainText?.();
+    if (text) counter.add(text);
+    if (!io.closed) await emit(events);
+  };
+
+  io.startStream();
+  try {
+    for await (const chunk of response.body) {
+      if (!firstTokenMs) firstTokenMs = Date.now() - input.startedAt;
+      for (const event of parser.push(chunk as Buffer)) await take(translator.push(event));
+    }
+    for (const event of parser.end()) await take(translator.push(event));
+    await take(translator.end());
+    if (!io.closed) for (const sse of encoder.finish()) await io.write(frameSse(sse));
+    if (io.closed) streamStatus = 'client_gone';
+  } catch (err) {
+    streamStatus = io.closed ? 'client_gone' : 'upstream_error';
+    if (!io.closed) {
+      const reason = err instanceof RelayError ? err.message : 'the upstream stream broke off';
+      for (const sse of encoder.error(new RelayError(502, 'stream_interrupted', reason, 'upstream'))) await io.write(frameSse(sse));
+      deps.log.warn({ err, requestId: input.requestId }, 'upstream stream failed mid-way');
+    }
+  } finally {
+    if (drainTimer) clearTimeout(drainTimer);
+    io.end();
+  }
+
+  const reported = translator.usage();
+  const localCount = !reported || (reported.promptTokens === 0 && reported.completionTokens === 0);
+  let usage: Usage = localCount ? { ...emptyUsage(), promptTokens: a.promptEstimate, completionTokens: counter.tokens } : reported!;
+  // A stream cut short may carry only an early usage report (Claude's message_start): bill at least what was produced.
+  if (!localCount && streamStatus !== 'complete' && counter.tokens > usage.completionTokens) usage = { ...usage, completionTokens: counter.tokens };
+  return { kind: 'done', result: { usage, firstTokenMs, localCount, streamStatus } };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { classifyUpstreamError, networkFailure, retryAfterSeconds } from './retry-policy.js';
+
+const keywords = ['Your credit balance is too low'];
+
+describe('retry policy', () => {
+  it('never retries or blames the channel for the caller’s own bad request', () => {
+    for (const status of [400, 413, 422]) {
+      expect(classifyUpstreamError(status, { message: 'bad field' }, keywords)).toMatchObject({ retry: false, channelFault: false, kind: 'client' });
+    }
+  });
+
+  it('treats content-policy refusals as policy, not channel faults', () => {
+    const v = classifyUpstreamError(400, { message: 'flagged', code: 'content_policy_violation' }, keywords);
+    expect(v).toMatchObject({ retry: false, channelFault: false, kind: 'policy' });
+    expect(classifyUpstreamError(500, { message: 'x', type: 'content_filter' }, keywords).retry).toBe(false);
+  });
+
+  it('retries timeouts, rate limits and server errors on another channel', () => {
+    for (const status of [404, 408, 429, 500, 502, 503, 504]) {
+      expect(classifyUpstreamError(status, { message: 'oops' }, keywords)).toMatchObject({ retry: true, channelFault: true, disableReason: null });
+    }
+    expect(networkFailure()).toMatchObject({ retry: true, channelFault: true });
+  });
+
+  it('gives grounds to disable on bad keys, unpaid accounts and configured phrases', () => {
+    expect(classifyUpstreamError(401, { message: 'Incorrect API key' }, keywords).disableReason).toMatch(/401/);
+    expect(classifyUpstreamError(429, { message: 'quota', type: 'insufficient_quota' }, keywords).disableReason).toMatch(/insufficient_quota/);
+    expect(classifyUpstreamError(400, { message: 'Your credit balance is too low to access the API' }, keywords)).toMatchObject({ retry: true, channelFault: true });
+    expect(classifyUpstreamError(400, { message: 'Your credit balance is too low' }, keywords).disableReason).toMatch(/credit balance/);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    expect(retryAfterSeconds('7')).toBe(7);
+    expect(retryAfterSeconds(undefined)).toBeUndefined();
+    expect(retryAfterSeconds('soon')).toBeUndefined();
+    const inTen = new Date(Date.now() + 10_000).toUTCString();
+    expect(retryAfterSeconds(inTen)).toBeGreaterThanOrEqual(9);
+    expect(retryAfterSeconds('999999')).toBe(3600);
+  });
+});

@@ -1,0 +1,131 @@
+import { Role } from '@gw/contracts';
+import { estimatePreConsume, resolvePrice, type BillablePrice } from '../../billing/price-calculator.js';
+import { InsufficientTokenQuotaError, InsufficientUserQuotaError } from '../../billing/billing-errors.js';
+import { selectChannel, type ChannelChoice } from '../../channels/select-channel.js';
+import { ChannelStatus } from '../../channels/channel-types.js';
+import { RelayError, forbidden, invalidRequest, quotaExhausted } from '../relay-error.js';
+import type { RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
+import type { Surface } from '../surfaces/surface.js';
+import { assertModelAllowed, type ApiKeyPrincipal } from './authenticate-api-key.js';
+import { assertNoSensitiveWords } from './sensitive-words.js';
+import { estimatePromptTokens } from './estimate-prompt-tokens.js';
+import { attemptChannel, type AttemptResult } from './attempt-channel.js';
+import { recordFailure, recordSuccess, type RouteTrace } from './record-usage.js';
+import type { ClientIO } from './client-io.js';
+import { acceptsUnpricedModels, priceTablesOf } from './pricing.js';
+import type { RelayDeps } from './relay-deps.js';
+
+/** One relay request after its route parsed it. */
+export interface RelayInput {
+  requestId: string;
+  surface: Surface;
+  endpoint: RelayEndpoint;
+  principal: ApiKeyPrincipal;
+  body: RelayBody;
+  /** The request body bytes, forwarded untouched in pass-through mode. */
+  rawBody?: Uint8Array;
+  model: string;
+  stream: boolean;
+  includeUsage: boolean;
+  maxTokens: number;
+  clientIp: string;
+  path: string;
+  startedAt: number;
+}
+
+/**
+ * The relay, step by step (architecture.md B3): check the model and limits, price and hold quota,
+ * then try channels — highest priority first, never the same channel twice, retrying only failures
+ * that are not the caller's fault and only before any byte reached the client — and settle the exact
+ * cost (or refund everything) once the answer is complete.
+ */
+export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO): Promise<void> {
+  const { principal } = input;
+  if (!input.model) throw invalidRequest('model is required', 'model_required');
+  assertModelAllowed(principal, input.model);
+  for (const [k, v] of Object.entries(await deps.limiter.admit(principal.userId))) io.setHeader(k, v);
+  if (deps.options.get('CheckSensitiveEnabled') && deps.options.get('CheckSensitiveOnPromptEnabled') && input.body.kind === 'json') {
+    assertNoSensitiveWords(input.body.json, deps.options.get('SensitiveWords').map((w: string) => w.toLowerCase()));
+  }
+
+  const price = priceOf(deps, input);
+  if (input.principal.pinnedChannelId === null && !deps.routing.table.candidates(input.principal.group, input.model)) {
+    throw noChannelError(input, false);
+  }
+  const promptEstimate = estimatePromptTokens(input.endpoint, input.body);
+  const hold = estimatePreConsume(price, { promptTokens: promptEstimate, maxTokens: input.maxTokens }, deps.options.get('PreConsumedQuota'), deps.options.get('QuotaPerUnit'));
+  await preConsume(deps, input, hold);
+
+  const trace: RouteTrace = { tried: [], reasons: [] };
+  let last: AttemptResult | undefined;
+  try {
+    const attempts = principal.pinnedChannelId !== null ? 1 : deps.options.get('RetryTimes') + 1;
+    const tried = new Set<number>();
+    for (let i = 0; i < attempts; i++) {
+      const choice = chooseChannel(deps, input, tried);
+      if (!choice) break;
+      tried.add(choice.channel.id);
+      trace.tried.push(choice.channel.id);
+      trace.reasons.push(`#${choice.channel.id}: ${choice.reason}`);
+      last = await attemptChannel(deps, input, choice, { promptEstimate, io });
+      if (last.kind === 'done' || !last.retry || io.started || io.closed) break;
+    }
+  } catch (err) {
+    await deps.billing.refund(input.requestId);
+    throw err;
+  }
+
+  if (last?.kind === 'done') {
+    await deps.limiter.recordSuccess(principal.userId);
+    await recordSuccess(deps, input, price, last, trace, promptEstimate);
+    return;
+  }
+  const error = last?.error ?? noChannelError(input, trace.tried.length > 0);
+  await recordFailure(deps, input, error, trace, last?.channel);
+  if (!io.started) io.sendJson(error.status, input.surface.errorBody(error), error.headers);
+  else io.end();
+}
+
+function priceOf(deps: RelayDeps, input: RelayInput): BillablePrice {
+  const price = resolvePrice(input.model, input.principal.group, priceTablesOf(deps.options), { acceptUnsetModel: acceptsUnpricedModels(deps.options, input.principal) });
+  if (price.mode === 'unpriced') {
+    throw invalidRequest(`the model ${input.model} has no price set; ask the administrator to set one`, 'model_price_error');
+  }
+  return price;
+}
+
+async function preConsume(deps: RelayDeps, input: RelayInput, amount: number): Promise<void> {
+  try {
+    await deps.billing.preConsume({
+      requestId: input.requestId,
+      userId: input.principal.userId,
+      tokenId: input.principal.tokenId,
+      tokenUnlimited: input.principal.tokenUnlimited,
+      amount,
+    });
+  } catch (err) {
+    if (err instanceof InsufficientUserQuotaError) throw quotaExhausted('your account quota is not enough for this request; please top up', 'insufficient_user_quota');
+    if (err instanceof InsufficientTokenQuotaError) throw quotaExhausted('this API key does not have enough quota left for this request', 'pre_consume_token_quota_failed');
+    throw err;
+  }
+}
+
+/** The next channel: the pinned one (administrators' `sk-KEY-ID`), or the router's choice. */
+function chooseChannel(deps: RelayDeps, input: RelayInput, tried: ReadonlySet<number>): ChannelChoice | null {
+  const table = deps.routing.table;
+  const pinned = input.principal.pinnedChannelId;
+  if (pinned !== null) {
+    if (tried.has(pinned)) return null;
+    const channel = table.channel(pinned);
+    if (!channel) throw new RelayError(400, 'channel_not_found', `channel ${pinned} does not exist or is not enabled`, 'client', 'invalid_request_error');
+    if (channel.status !== ChannelStatus.Enabled) throw forbidden(`channel ${pinned} is disabled`, 'channel_disabled');
+    if (input.principal.userRole < Role.Admin) throw forbidden('ordinary users cannot specify a channel', 'channel_pin_forbidden');
+    return { channel, model: input.model, tier: 1, tierCount: 1, priority: channel.priority, weight: channel.weight, totalWeight: channel.weight, cooling: false, reason: 'pinned by the API key' };
+  }
+  return selectChannel(table, { group: input.principal.group, model: input.model, exclude: tried, isCooling: (id) => deps.health.isCooling(id) });
+}
+
+function noChannelError(input: RelayInput, triedSome: boolean): RelayError {
+  if (triedSome) return new RelayError(503, 'no_available_channel', `every channel for ${input.model} failed; please retry later`, 'gateway');
+  return new RelayError(503, 'model_not_found', `no available channel for model ${input.model} under group ${input.principal.group}`, 'gateway');
+}

@@ -1,0 +1,20 @@
+/** Reads a non-streamed generateContent answer (Gemini API and Vertex). */
+import { geminiToOpenAIResponse } from '../../formats/gemini/response-to-openai.js';
+import type { GeminiResponse, GeminiUsageMetadata } from '../../formats/gemini/types.js';
+import { fromGeminiUsageMetadata } from '../../formats/usage.js';
+import { parseJsonBody } from '../openai-compatible/index.js';
+import type { ProviderResponse } from '../provider-adapter.js';
+
+/** `hub`: converted to an OpenAI chat completion; `native`: the Gemini answer as the client gets it. */
+export type GeminiOutput = 'hub' | 'native';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function parseGeminiResponse(raw: Uint8Array, output: GeminiOutput): ProviderResponse {
+  const body = parseJsonBody(raw);
+  if (output === 'native') {
+    return { body, usage: isObject(body.usageMetadata) ? fromGeminiUsageMetadata(body.usageMetadata as GeminiUsageMetadata) : undefined };
+  }
+  const { response, usage } = geminiToOpenAIResponse(body as GeminiResponse);
+  return { body: response, usage: isObject(body.usageMetadata) ? usage : undefined };
+}

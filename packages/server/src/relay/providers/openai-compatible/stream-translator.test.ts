@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { sseFixtureEvents } from '../../../../test/fake-upstream/fixtures.js';
+import type { OutboundEvent } from '../provider-adapter.js';
+import { OpenAIStreamTranslator } from './stream-translator.js';
+
+function run(translator: OpenAIStreamTranslator, provider: string, fixture: string): OutboundEvent[] {
+  return [...sseFixtureEvents(provider, fixture).flatMap((e) => translator.push(e)), ...translator.end()];
+}
+
+describe('OpenAIStreamTranslator on chat streams', () => {
+  it('passes chunks on as objects, swallows [DONE] and captures the usage chunk', () => {
+    const translator = new OpenAIStreamTranslator('chat', true);
+    const out = run(translator, 'openai', 'chat-stream');
+    expect(out).toHaveLength(5);
+    expect(out.every((e) => typeof e.data === 'object' && e.event === undefined)).toBe(true);
+    expect((out[1].data as any).choices[0].delta.content).toBe('Hello');
+    expect((out[4].data as any).usage.total_tokens).toBe(15);
+    expect(translator.usage()).toMatchObject({ promptTokens: 12, completionTokens: 3, semantic: 'openai' });
+    expect(translator.drainText()).toBe('Hello there!');
+  });
+
+  it('drops the usage-only chunk and usage fields when the client refused usage', () => {
+    const translator = new OpenAIStreamTranslator('chat', false);
+    const out = run(translator, 'openai', 'chat-stream');
+    expect(out).toHaveLength(4);
+    expect(out.some((e) => 'usage' in (e.data as object))).toBe(false);
+    expect(translator.usage()?.promptTokens).toBe(12);
+  });
+
+  it('counts tool call names and arguments as produced text and keeps cached tokens', () => {
+    const translator = new OpenAIStreamTranslator('chat', true);
+    const out = run(translator, 'openai', 'chat-tools-stream');
+    expect((out[0].data as any).choices[0].delta.tool_calls[0]).toMatchObject({ id: 'call_DdmO9pD3xa9XTPNJ32zg2hcA', function: { name: 'get_weather' } });
+    expect(translator.drainText()).toBe('get_weather{"location":"Paris"}');
+    expect(translator.usage()).toMatchObject({ promptTokens: 81, cachedTokens: 64, completionTokens: 15 });
+  });
+
+  it('drains text so memory does not grow with the stream', () => {
+    const translator = new OpenAIStreamTranslator('chat', true);
+    translator.push({ data: '{"id":"x","choices":[{"index":0,"delta":{"content":"ab"}}]}' });
+    expect(translator.drainText()).toBe('ab');
+    translator.push({ data: '{"id":"x","choices":[{"index":0,"delta":{"reasoning_content":"cd"}}]}' });
+    expect(translator.drainText()).toBe('cd');
+    expect(translator.drainText()).toBe('');
+  });
+
+  it('reads usage a provider put inside the last choice', () => {
+    const translator = new OpenAIStreamTranslator('chat', true);
+    translator.push({
+      data: '{"id":"x","choices":[{"index":0,"delta":{},"finish_reason":"stop","usage":{"prompt_tokens":8,"completion_tokens":2,"total_tokens":10}}]}',
+    });
+    expect(translator.usage()).toMatchObject({ promptTokens: 8, completionTokens: 2 });
+  });
+
+  it('passes an error object sent inside the stream and skips keep-alive noise', () => {
+    const translator = new OpenAIStreamTranslator('chat', true);
+    expect(translator.push({ data: ': ping' })).toEqual([]);
+    expect(translator.push({ data: '' })).toEqual([]);
+    expect(translator.push({ data: '{"error":{"message":"overloaded","type":"server_error"}}' })).toEqual([
+      { data: { error: { message: 'overloaded', type: 'server_error' } } },
+    ]);
+    expect(translator.usage()).toBeUndefined();
+  });
+});
+
+describe('OpenAIStreamTranslator on other streams', () => {
+  it('accumulates legacy completion text', () => {
+    const translator = new OpenAIStreamTranslator('completions', true);
+    run(translator, 'openai', 'completions-stream');
+    expect(translator.drainText()).toBe('This is a test.');
+    expect(translator.usage()).toMatchObject({ promptTokens: 5, completionTokens: 5 });
+  });
+
+  it('keeps Responses API event names and reads usage from response.completed', () => {
+    const translator = new OpenAIStreamTranslator('responses', true);
+    const out = run(translator, 'openai', 'responses-stream');
+    expect(out.map((e) => e.event)).toEqual([
+      'response.created',
+      'response.output_item.added',
+      'response.output_text.delta',
+      'response.output_text.delta',
+      'response.output_text.done',
+      'response.completed',
+    ]);
+    expect(translator.drainText()).toBe('Hi there!');
+    expect(translator.usage()).toMatchObject({ promptTokens: 37, completionTokens: 11, cachedTokens: 0 });
+  });
+
+  it('captures usage from events of other endpoints', () => {
+    const translator = new OpenAIStreamTranslator('audio.transcriptions', true);
+    const out = translator.push({ data: '{"type":"transcript.text.done","text":"hi","usage":{"type":"tokens","input_tokens":14,"output_tokens":3}}' });
+    expect(out).toHaveLength(1);
+    expect(translator.usage()).toMatchObject({ promptTokens: 14, completionTokens: 3 });
+  });
+});

@@ -1,0 +1,39 @@
+/** Reads the usage objects OpenAI-style APIs put in their answers into the billing Usage. */
+import { emptyUsage, fromOpenAIUsage, type Usage } from '../../formats/usage.js';
+import type { OpenAIUsage } from '../../formats/openai/types.js';
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Usage in the `input_tokens`/`output_tokens` shape of the Responses API, gpt-image-1 images and
+ * token-billed transcriptions (cached and reasoning details included).
+ */
+export function fromInputOutputUsage(u: Record<string, any>): Usage {
+  const usage = emptyUsage('openai');
+  usage.promptTokens = num(u.input_tokens);
+  usage.completionTokens = num(u.output_tokens);
+  usage.cachedTokens = num(u.input_tokens_details?.cached_tokens);
+  usage.reasoningTokens = num(u.output_tokens_details?.reasoning_tokens);
+  // transcriptions name it input_token_details
+  const audioIn = num((u.input_tokens_details ?? u.input_token_details)?.audio_tokens);
+  if (audioIn) usage.audioInputTokens = audioIn;
+  return usage;
+}
+
+/**
+ * Any usage object an OpenAI-compatible upstream sends: chat style (`prompt_tokens`), Responses
+ * style (`input_tokens`), or only `total_tokens` (Jina embeddings and rerank). Undefined when the
+ * value is not a usage object, or reports duration only (whisper-1 transcriptions).
+ */
+export function usageFromAnswer(value: unknown): Usage | undefined {
+  if (!isObject(value)) return undefined;
+  if ('prompt_tokens' in value || 'completion_tokens' in value) {
+    const usage = fromOpenAIUsage(value as OpenAIUsage);
+    if (!usage.promptTokens && !usage.completionTokens && num(value.total_tokens)) usage.promptTokens = num(value.total_tokens);
+    return usage;
+  }
+  if ('input_tokens' in value || 'output_tokens' in value) return fromInputOutputUsage(value);
+  if ('total_tokens' in value) return { ...emptyUsage('openai'), promptTokens: num(value.total_tokens) };
+  return undefined;
+}

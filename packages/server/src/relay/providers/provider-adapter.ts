@@ -1,0 +1,153 @@
+/**
+ * The contract between the relay pipeline and one upstream provider. Adapters are pure translators:
+ * they build the upstream request and read the upstream answer; the pipeline does all I/O, retries,
+ * billing and logging, and never names a vendor (architecture.md B6 rules 1–2).
+ */
+import type { Usage } from '../formats/usage.js';
+import type { ParsedSseEvent } from '../streaming/sse-parser.js';
+
+/**
+ * What a request asks for, fixed by its route. `chat` is the hub format (OpenAI chat completions):
+ * Claude- and Gemini-format requests are converted to it unless the channel speaks them natively.
+ */
+export type RelayEndpoint =
+  | 'chat'
+  | 'completions'
+  | 'embeddings'
+  | 'images.generations'
+  | 'images.edits'
+  | 'audio.speech'
+  | 'audio.transcriptions'
+  | 'audio.translations'
+  | 'moderations'
+  | 'rerank'
+  | 'responses'
+  | 'claude.messages'
+  | 'gemini.generate';
+
+/** The channel as an adapter sees it. `key` is one credential (a multi-key channel's line is chosen by the pipeline). */
+export interface ChannelInfo {
+  id: number;
+  type: number;
+  name: string;
+  key: string;
+  /** channel.base_url without a trailing slash, or the adapter's default when empty. */
+  baseUrl: string;
+  /** Type-specific extra text (api-version for Azure, region for Vertex/AWS, …). */
+  other: string;
+  openaiOrganization: string;
+  /** Parsed channel.setting JSON ({} when empty). */
+  setting: Record<string, unknown>;
+}
+
+/** Model-specific settings from the options (spec 2 §3 "Model-specific"), resolved for this request. */
+export interface ModelSettings {
+  geminiSafetySettings: { category: string; threshold: string }[];
+  /** API version segment for Gemini URLs (default v1beta). */
+  geminiVersion: string;
+  /** max_tokens sent to Claude when the client gave none. */
+  claudeDefaultMaxTokens: number;
+  /** Extra headers for Claude (e.g. anthropic-beta) for this model. */
+  claudeHeaders: Record<string, string>;
+  /** Extended thinking budget when the client asked for a `-thinking` model; null otherwise. */
+  claudeThinkingBudget: number | null;
+}
+
+/** Credentials that need I/O (Vertex service-account tokens) come from the pipeline through this port. */
+export interface AuthPort {
+  /** An OAuth2 access token for a Google service account JSON (cached by the pipeline). */
+  googleAccessToken(serviceAccountJson: string, scopes: string[]): Promise<string>;
+}
+
+export interface AdapterContext {
+  endpoint: RelayEndpoint;
+  channel: ChannelInfo;
+  /** The model name sent upstream (after the channel's model mapping). */
+  upstreamModel: string;
+  stream: boolean;
+  settings: ModelSettings;
+  auth: AuthPort;
+}
+
+/** A multipart field for audio/image uploads. */
+export interface MultipartField {
+  name: string;
+  value: string | { filename: string; contentType: string; data: Uint8Array };
+}
+
+/** The incoming request body: parsed JSON, or multipart fields for file uploads. */
+export type RelayBody = { kind: 'json'; json: Record<string, unknown> } | { kind: 'multipart'; fields: MultipartField[] };
+
+export interface UpstreamRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+/** An upstream answer converted to the endpoint's outward format. */
+export interface ProviderResponse {
+  /** JSON for most endpoints; bytes for binary answers such as audio.speech. */
+  body: unknown;
+  /** Content type for binary bodies. */
+  contentType?: string;
+  usage?: Usage;
+}
+
+/** One event to send to the client: `data` is an object (serialised as JSON) or a raw string. */
+export interface OutboundEvent {
+  event?: string;
+  data: unknown;
+}
+
+/** Translates one upstream SSE stream into outward events (hub chunks for `chat`, native events otherwise). */
+export interface StreamTranslator {
+  push(event: ParsedSseEvent): OutboundEvent[];
+  end(): OutboundEvent[];
+  /** Usage reported by the upstream so far, if any. */
+  usage(): Usage | undefined;
+  /** Text produced so far for local token counting when no usage arrives (optional). */
+  drainText?(): string;
+}
+
+/**
+ * Translates an upstream stream that is not SSE (AWS Bedrock's binary event-stream framing) from the
+ * raw body bytes. The pipeline feeds it the body chunks as they arrive instead of parsing SSE; it
+ * throws a RelayError when the bytes are corrupt (bad checksum, truncated frame).
+ */
+export interface ByteStreamTranslator {
+  push(chunk: Uint8Array): OutboundEvent[];
+  end(): OutboundEvent[];
+  usage(): Usage | undefined;
+  drainText?(): string;
+}
+
+/** What an upstream error says, for the client message, retry and auto-disable decisions. */
+export interface UpstreamErrorInfo {
+  message: string;
+  type?: string;
+  code?: string;
+}
+
+export interface ProviderAdapter {
+  readonly name: string;
+  /** Channel type numbers (spec 2 §3) served by this adapter. */
+  readonly channelTypes: readonly number[];
+  readonly defaultBaseUrl: string;
+  supports(endpoint: RelayEndpoint): boolean;
+  buildRequest(body: RelayBody, ctx: AdapterContext): UpstreamRequest | Promise<UpstreamRequest>;
+  parseResponse(raw: Uint8Array, contentType: string, ctx: AdapterContext): ProviderResponse;
+  /** Whether an answer of this content type is a stream to translate event by event. */
+  isStream(contentType: string, ctx: AdapterContext): boolean;
+  createStreamTranslator(ctx: AdapterContext): StreamTranslator;
+  /**
+   * For streams that are not SSE: a translator fed the raw body bytes, used by the pipeline instead
+   * of SSE parsing when it returns one (undefined for this content type → SSE as usual).
+   */
+  createByteStreamTranslator?(ctx: AdapterContext, contentType: string): ByteStreamTranslator | undefined;
+  parseError(status: number, raw: string, ctx: AdapterContext): UpstreamErrorInfo;
+  /** Lists the upstream's models (console "fetch models"). */
+  modelList?: { request(channel: ChannelInfo): UpstreamRequest; parse(raw: string): string[] };
+  /** Reads the account balance, for providers that expose one. */
+  balance?: { request(channel: ChannelInfo): UpstreamRequest; parse(raw: string): number };
+}

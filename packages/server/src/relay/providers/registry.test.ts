@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ChannelType, channelTypeOptions } from '@gw/contracts';
+import { openAICompatibleAdapter } from './openai-compatible/index.js';
+import { allAdapters, getAdapter, indexAdapters } from './registry.js';
+
+/** Types with no relay adapter: async task services (Midjourney, Suno), PaLM2 and knowledge bases. */
+const TASK_OR_RETIRED = [ChannelType.MidjourneyProxy, ChannelType.MidjourneyProxyPlus, ChannelType.SunoApi, ChannelType.GooglePaLM2, ChannelType.AiProxyKnowledgeBase, ChannelType.FastGptKnowledgeBase];
+/** Types whose native adapters live in their own folders (anthropic, gemini, aws-claude, vertex). */
+const NATIVE_ELSEWHERE = [ChannelType.AnthropicClaude, ChannelType.GoogleGemini, ChannelType.AwsClaude, ChannelType.VertexAi];
+
+describe('provider registry', () => {
+  it('has an adapter for every relay channel type of the spec', () => {
+    const expected = channelTypeOptions.map((o) => o.value).filter((t) => !TASK_OR_RETIRED.includes(t as never) && !NATIVE_ELSEWHERE.includes(t as never));
+    const missing = expected.filter((type) => !getAdapter(type));
+    expect(missing).toEqual([]);
+    expect(expected).toHaveLength(26);
+  });
+
+  it('maps each type to the adapter that claims it', () => {
+    expect(getAdapter(ChannelType.OpenAI)?.name).toBe('openai');
+    expect(getAdapter(ChannelType.AzureOpenAI)?.name).toBe('azure-openai');
+    expect(getAdapter(ChannelType.BaiduWenxinV2)?.name).toBe('baidu');
+    expect(getAdapter(ChannelType.ZhipuV4)?.name).toBe('zhipu');
+    expect(getAdapter(ChannelType.Cohere)?.name).toBe('cohere');
+    expect(getAdapter(ChannelType.MidjourneyProxy)).toBeUndefined();
+    expect(getAdapter(9999)).toBeUndefined();
+  });
+
+  it('never lets two adapters claim one type', () => {
+    const claims = allAdapters().flatMap((a) => a.channelTypes);
+    expect(new Set(claims).size).toBe(claims.length);
+    const twin = openAICompatibleAdapter({ name: 'twin', channelTypes: [ChannelType.OpenAI], defaultBaseUrl: 'https://x', endpoints: ['chat'] });
+    expect(() => indexAdapters([...allAdapters(), twin])).toThrow('channel type 1 is claimed by both openai and twin');
+  });
+
+  it('gives every adapter a distinct name and at least one endpoint', () => {
+    const names = allAdapters().map((a) => a.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const adapter of allAdapters()) {
+      expect(['chat', 'embeddings', 'rerank'].some((e) => adapter.supports(e as never)), adapter.name).toBe(true);
+    }
+  });
+});

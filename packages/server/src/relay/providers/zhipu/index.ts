@@ -1,0 +1,15 @@
+/**
+ * Zhipu GLM (channel types 16 and 26): the v4 OpenAI-compatible API at open.bigmodel.cn/api/paas/v4,
+ * whose paths have no /v1. A base URL of just `https://open.bigmodel.cn` (as new-api stores it) works
+ * too: the prefix is added when missing. The API key is sent as a bearer token.
+ */
+import { ChannelType } from '@gw/contracts';
+import { openAICompatibleAdapter } from '../openai-compatible/index.js';
+
+export const zhipuAdapter = openAICompatibleAdapter({
+  name: 'zhipu',
+  channelTypes: [ChannelType.Zhipu, ChannelType.ZhipuV4],
+  defaultBaseUrl: 'https://open.bigmodel.cn/api/paas/v4',
+  apiPrefix: '/api/paas/v4',
+  endpoints: ['chat', 'embeddings', 'images.generations'],
+});

@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomAlphanumeric } from '../platform/crypto.js';
+import { AppError } from '../http/errors.js';
+import { RelayError, invalidRequest } from './relay-error.js';
+import type { RelayBody, RelayEndpoint } from './providers/provider-adapter.js';
+import type { Surface } from './surfaces/surface.js';
+import { openAISurface } from './surfaces/openai-surface.js';
+import { claudeSurface } from './surfaces/claude-surface.js';
+import { geminiSurface } from './surfaces/gemini-surface.js';
+import { authenticateApiKey, type ApiKeyPrincipal } from './pipeline/authenticate-api-key.js';
+import { runRelay } from './pipeline/run-relay.js';
+import { ClientIO } from './pipeline/client-io.js';
+import type { RelayDeps } from './pipeline/relay-deps.js';
+import { MultipartError, decodeMultipart, multipartBoundary } from './http/multipart-decoder.js';
+import { listModelsFor } from './pipeline/list-models.js';
+
+export interface RelayRouteDeps {
+  relay: RelayDeps;
+  usableGroups: (userGroup: string) => Set<string>;
+  bodyLimitBytes: number;
+  version: string;
+}
+
+/** Endpoints whose model may be omitted, with the model the caller gets then. */
+const DEFAULT_MODELS: Partial<Record<RelayEndpoint, string>> = { 'images.generations': 'dall-e-2', moderations: 'omni-moderation-latest' };
+
+type KeySource = (req: FastifyRequest) => string | undefined;
+const bearer: KeySource = (req) => req.headers.authorization;
+const claudeKey: KeySource = (req) => header(req, 'x-api-key') ?? req.headers.authorization;
+const geminiKey: KeySource = (req) => header(req, 'x-goog-api-key') ?? ((req.query as Record<string, string>)?.key || undefined) ?? req.headers.authorization;
+
+/**
+ * The gateway surfaces. Each route states its surface and endpoint (rule 8: nothing sniffs the URL
+ * later). Bodies are read as bytes here so malformed JSON gets the caller's error shape, and so
+ * pass-through mode can forward the original bytes.
+ */
+export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
+  app.removeAllContentTypeParsers();
+  const asBuffer = (_req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: deps.bodyLimitBytes }, asBuffer);
+  app.setErrorHandler((error, request, reply) => {
+    const surface = (request.routeOptions.config as { surface?: Surface }).surface ?? openAISurface;
+    const relayError = toRelayError(error);
+    if (relayError.status >= 500 && !(error instanceof RelayError)) request.log.error({ err: error }, 'relay failed');
+    return reply.status(relayError.status).headers(relayError.headers).send(surface.errorBody(relayError));
+  });
+
+  const route = (path: string, surface: Surface, endpoint: RelayEndpoint, keyOf: KeySource) =>
+    app.post(path, { config: { surface } }, (req, reply) => handle(deps, req, reply, { surface, endpoint, keyOf }));
+
+  route('/v1/chat/completions', openAISurface, 'chat', bearer);
+  route('/v1/completions', openAISurface, 'completions', bearer);
+  route('/v1/embeddings', openAISurface, 'embeddings', bearer);
+  route('/v1/images/generations', openAISurface, 'images.generations', bearer);
+  route('/v1/images/edits', openAISurface, 'images.edits', bearer);
+  route('/v1/audio/speech', openAISurface, 'audio.speech', bearer);
+  route('/v1/audio/transcriptions', openAISurface, 'audio.transcriptions', bearer);
+  route('/v1/audio/translations', openAISurface, 'audio.translations', bearer);
+  route('/v1/moderations', openAISurface, 'moderations', bearer);
+  route('/v1/rerank', openAISurface, 'rerank', bearer);
+  route('/v1/responses', openAISurface, 'responses', bearer);
+  route('/v1/messages', claudeSurface, 'claude.messages', claudeKey);
+  route('/v1beta/models/:target', geminiSurface, 'gemini.generate', geminiKey);
+
+  app.get('/v1/models', async (req) => {
+    const principal = await authenticate(deps, req, header(req, 'x-api-key') ? claudeKey : bearer);
+    return { object: 'list', data: listModelsFor(deps.relay, principal) };
+  });
+  app.get('/v1/models/:model', async (req) => {
+    const principal = await authenticate(deps, req, bearer);
+    const id = (req.params as { model: string }).model;
+    const found = listModelsFor(deps.relay, principal).find((m) => m.id === id);
+    if (!found) throw new RelayError(404, 'model_not_found', `the model ${id} does not exist or you do not have access to it`, 'client', 'invalid_request_error');
+    return found;
+  });
+}
+
+function authenticate(deps: RelayRouteDeps, req: FastifyRequest, keyOf: KeySource): Promise<ApiKeyPrincipal> {
+  return authenticateApiKey(keyOf(req), req.ip, { db: deps.relay.db, usableGroups: deps.usableGroups });
+}
+
+async function handle(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyReply, r: { surface: Surface; endpoint: RelayEndpoint; keyOf: KeySource }) {
+  const requestId = randomAlphanumeric(24);
+  const startedAt = Date.now();
+  const principal = await authenticate(deps, req, r.keyOf);
+  const parsed = parseBody(req, r);
+  reply.hijack();
+  const io = new ClientIO(reply.raw, { 'x-request-id': requestId, 'x-oneapi-request-id': requestId, 'x-new-api-version': deps.version });
+  try {
+    await runRelay(deps.relay, { requestId, surface: r.surface, endpoint: r.endpoint, principal, ...parsed, clientIp: req.ip, path: req.url.split('?')[0], startedAt }, io);
+  } catch (err) {
+    const error = toRelayError(err);
+    if (error.status >= 500 && !(err instanceof RelayError)) req.log.error({ err, requestId }, 'relay failed');
+    if (!io.started) io.sendJson(error.status, r.surface.errorBody(error), error.headers);
+    else io.end();
+  }
+}
+
+interface ParsedRelayBody {
+  body: RelayBody;
+  rawBody?: Uint8Array;
+  model: string;
+  stream: boolean;
+  includeUsage: boolean;
+  maxTokens: number;
+}
+
+function parseBody(req: FastifyRequest, r: { endpoint: RelayEndpoint }): ParsedRelayBody {
+  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const contentType = String(req.headers['content-type'] ?? '');
+  if (contentType.startsWith('multipart/form-data')) {
+    const boundary = multipartBoundary(contentType);
+    if (!boundary) throw invalidRequest('the multipart body has no boundary');
+    let fields;
+    try {
+      fields = decodeMultipart(raw, boundary);
+    } catch (err) {
+      throw invalidRequest(err instanceof MultipartError ? err.message : 'the multipart body could not be read');
+    }
+    const model = fields.find((f) => f.name === 'model')?.value;
+    return { body: { kind: 'multipart', fields }, model: typeof model === 'string' ? model.trim() : (DEFAULT_MODELS[r.endpoint] ?? ''), stream: fields.some((f) => f.name === 'stream' && f.value === 'true'), includeUsage: true, maxTokens: 0 };
+  }
+  if (raw.length === 0) throw invalidRequest('the request body is empty; send a JSON object');
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw invalidRequest('the request body is not valid JSON', 'invalid_json');
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw invalidRequest('the request body must be a JSON object');
+  const body = json as Record<string, unknown>;
+  let model: unknown = body.model;
+  let stream = body.stream === true;
+  if (r.endpoint === 'gemini.generate') {
+    const target = (req.params as { target?: string }).target ?? '';
+    const [name, action] = target.split(':');
+    if (action !== 'generateContent' && action !== 'streamGenerateContent') throw invalidRequest(`unknown Gemini action "${action ?? ''}"; use generateContent or streamGenerateContent`);
+    model = name.replace(/^models\//, '');
+    stream = action === 'streamGenerateContent';
+  }
+  if (model === undefined || model === null || model === '') model = DEFAULT_MODELS[r.endpoint] ?? '';
+  if (typeof model !== 'string') throw invalidRequest('model must be a string');
+  if (model.length > 200) throw invalidRequest('model is too long');
+  const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
+  const generation = body.generationConfig as { maxOutputTokens?: unknown } | undefined;
+  const maxTokens = Math.max(num(body.max_tokens), num(body.max_completion_tokens), num(body.max_output_tokens), num(generation?.maxOutputTokens));
+  return { body: { kind: 'json', json: body }, rawBody: raw, model: model.trim(), stream, includeUsage: streamOptions?.include_usage !== false, maxTokens };
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return (Array.isArray(v) ? v[0] : v) || undefined;
+}
+
+/** Any error as a gateway error: Fastify's body errors keep their status, anything unknown is a 500. */
+export function toRelayError(err: unknown): RelayError {
+  if (err instanceof RelayError) return err;
+  if (err instanceof AppError) return new RelayError(err.status === 200 ? 400 : err.status, err.code, err.message, 'client', 'invalid_request_error');
+  const fe = err as { code?: string; statusCode?: number; message?: string };
+  if (fe?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new RelayError(413, 'request_too_large', 'the request body is too large', 'client', 'invalid_request_error');
+  if (fe?.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new RelayError(fe.statusCode, 'invalid_request', fe.message ?? 'invalid request', 'client', 'invalid_request_error');
+  return new RelayError(500, 'internal_error', 'the gateway failed to handle this request', 'gateway');
+}

@@ -1,0 +1,86 @@
+/** One server-sent event as read from an upstream: `event:` name (if any) and the joined `data:` lines. */
+export interface ParsedSseEvent {
+  event?: string;
+  data: string;
+}
+
+/** Largest single event we accept; an upstream that sends more without a blank line is broken. */
+export const MAX_EVENT_BYTES = 16 * 1024 * 1024;
+
+export class SseTooLargeError extends Error {
+  constructor() {
+    super(`upstream sent a server-sent event larger than ${MAX_EVENT_BYTES} bytes`);
+  }
+}
+
+/**
+ * Incremental SSE parser (bytes → events) following the WHATWG event-stream rules: lines end in
+ * \n, \r\n or \r; `data:` lines of one event are joined with \n; a blank line ends the event; lines
+ * starting with ':' are comments. Memory is bounded by the largest single event.
+ */
+export class SseParser {
+  private decoder = new TextDecoder();
+  private buffer = '';
+  private dataLines: string[] = [];
+  private dataBytes = 0;
+  private eventName: string | undefined;
+  private pendingCr = false;
+
+  /** Feeds a chunk and returns the events it completed. */
+  push(chunk: Uint8Array | string): ParsedSseEvent[] {
+    let text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    if (this.pendingCr && text.startsWith('\n')) text = text.slice(1);
+    this.pendingCr = false;
+    this.buffer += text;
+    const events: ParsedSseEvent[] = [];
+    let start = 0;
+    for (let i = 0; i < this.buffer.length; i++) {
+      const c = this.buffer.charCodeAt(i);
+      if (c !== 10 && c !== 13) continue;
+      this.line(this.buffer.slice(start, i), events);
+      if (c === 13) {
+        if (i + 1 < this.buffer.length) {
+          if (this.buffer.charCodeAt(i + 1) === 10) i++;
+        } else {
+          this.pendingCr = true;
+        }
+      }
+      start = i + 1;
+    }
+    this.buffer = this.buffer.slice(start);
+    if (this.buffer.length + this.dataBytes > MAX_EVENT_BYTES) throw new SseTooLargeError();
+    return events;
+  }
+
+  /** Flushes a final event that was not followed by a blank line. */
+  end(): ParsedSseEvent[] {
+    const events: ParsedSseEvent[] = [];
+    const tail = this.buffer + this.decoder.decode();
+    this.buffer = '';
+    if (tail) this.line(tail, events);
+    this.line('', events);
+    return events;
+  }
+
+  private line(line: string, events: ParsedSseEvent[]) {
+    if (line === '') {
+      if (this.dataLines.length) events.push(this.eventName ? { event: this.eventName, data: this.dataLines.join('\n') } : { data: this.dataLines.join('\n') });
+      this.dataLines = [];
+      this.dataBytes = 0;
+      this.eventName = undefined;
+      return;
+    }
+    if (line.charCodeAt(0) === 58) return; // ':' comment
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.charCodeAt(0) === 32) value = value.slice(1);
+    if (field === 'data') {
+      this.dataLines.push(value);
+      this.dataBytes += value.length;
+      if (this.dataBytes > MAX_EVENT_BYTES) throw new SseTooLargeError();
+    } else if (field === 'event') {
+      this.eventName = value;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import type { Usage } from '../formats/usage.js';
+import type { SseEvent } from '../formats/sse-event.js';
+import type { RelayError } from '../relay-error.js';
+import type { ProviderAdapter, RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
+
+/**
+ * How one attempt talks to a channel on behalf of a surface: which endpoint and body the adapter gets,
+ * and how the adapter's answer turns back into what the client asked for.
+ */
+export interface SurfacePlan {
+  endpoint: RelayEndpoint;
+  body: RelayBody;
+  /** Converts the adapter's non-stream answer (JSON) into the client's format. */
+  encodeResponse(body: unknown): unknown;
+  /** A per-stream encoder for the adapter's outward events. */
+  createStreamEncoder(): StreamEncoder;
+}
+
+/** Turns adapter events into the client's wire events; `finish` closes the stream properly. */
+export interface StreamEncoder {
+  push(event: { event?: string; data: unknown }): SseEvent[];
+  finish(): SseEvent[];
+  /** The error event to send when the stream breaks after it started. */
+  error(err: RelayError): SseEvent[];
+}
+
+/** One of the three client-facing API styles (OpenAI, Anthropic Messages, Gemini). */
+export interface Surface {
+  readonly name: 'openai' | 'claude' | 'gemini';
+  /** The answer body for an error before any byte was streamed. */
+  errorBody(err: RelayError): unknown;
+  /** Chooses native pass-through or conversion through the hub format for this channel's adapter. */
+  plan(adapter: ProviderAdapter, request: SurfaceRequest): SurfacePlan;
+}
+
+export interface SurfaceRequest {
+  endpoint: RelayEndpoint;
+  body: RelayBody;
+  /** The model the client asked for (reported back when the upstream does not say). */
+  model: string;
+  stream: boolean;
+  /** Whether the client wants the final usage chunk (OpenAI: stream_options.include_usage). */
+  includeUsage: boolean;
+  estimatedPromptTokens: number;
+}
+
+export type { Usage };

@@ -1,0 +1,13 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useStoredUser } from '../../lib/session';
+
+/** Signed-in routes: with no stored user, go to /login?next=<current path> (spec 1 §2.2). */
+export function RequireAuth() {
+  const user = useStoredUser();
+  const location = useLocation();
+  if (!user) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+  return <Outlet />;
+}

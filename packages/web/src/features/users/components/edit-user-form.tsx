@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { Alert, Button, Form } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { UpdateSelfBody, UpdateUserBody, type UserView } from '@gw/contracts';
+import { PageSpinner } from '../../../components/page-spinner';
+import { issuesToFields } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useRoles } from '../../../lib/session';
+import { useQuotaFormatter } from '../../status/use-quota-formatter';
+import { userQueries, useUpdateUser } from '../api/users.queries';
+import { AccountFields, AdminOnlyFields } from './edit-user-fields';
+
+interface EditValues {
+  username?: string;
+  display_name?: string;
+  password?: string;
+  original_password?: string;
+  group?: string;
+  add_quota?: number | null;
+  remarks?: string;
+}
+
+function valuesOf(user: UserView): EditValues {
+  return { username: user.username, display_name: user.display_name, password: '', original_password: '', group: user.group, add_quota: null, remarks: user.remarks };
+}
+
+/**
+ * The edit-user panel (spec 1 §2.8): a user by id (administrator editing another user, with group,
+ * quota add and remarks) or the signed-in user when there is no id (those three hidden).
+ */
+export function EditUserForm({ userId, onDone }: { userId?: number; onDone?: () => void }) {
+  const { t } = useTranslation('users');
+  const { user: me } = useRoles();
+  const target = userId === undefined || userId === me?.id ? 'self' : userId;
+  const editingOther = target !== 'self';
+  const query = useQuery(userQueries.detail(target));
+  const update = useUpdateUser();
+  const formatQuota = useQuotaFormatter();
+  const [form] = Form.useForm<EditValues>();
+  useEffect(() => {
+    if (query.data) form.setFieldsValue(valuesOf(query.data));
+  }, [query.data, form]);
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) return <Alert type="error" showIcon title={query.error.message} />;
+
+  const submit = (v: EditValues) => {
+    const parsed = editingOther
+      ? UpdateUserBody.safeParse({
+          id: target, username: v.username?.trim(), display_name: v.display_name?.trim() ?? '', password: v.password ?? '',
+          group: v.group, remarks: v.remarks ?? '', ...(v.add_quota ? { add_quota: Math.trunc(v.add_quota) } : {}),
+        })
+      : UpdateSelfBody.safeParse({ display_name: v.display_name?.trim() ?? '', password: v.password ?? '', original_password: v.original_password || undefined });
+    if (!parsed.success) return form.setFields(issuesToFields<EditValues>(parsed.error, 'username'));
+    const body = editingOther ? { kind: 'admin' as const, data: parsed.data as UpdateUserBody } : { kind: 'self' as const, data: parsed.data as UpdateSelfBody };
+    update.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(t('edit.success'));
+        form.setFieldsValue({ password: '', original_password: '', add_quota: null });
+        onDone?.();
+      },
+    });
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
+      <AccountFields usernameEditable={editingOther} askOriginalPassword={!editingOther} />
+      {editingOther && <AdminOnlyFields currentQuota={formatQuota(query.data.quota)} />}
+      <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="edit-user-submit">
+        {t('edit.submit')}
+      </Button>
+    </Form>
+  );
+}

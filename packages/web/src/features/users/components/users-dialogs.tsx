@@ -1,0 +1,14 @@
+import { AddUserDrawer } from './add-user-drawer';
+import { EditUserDrawer } from './edit-user-drawer';
+import { useUsersDialog } from './users-context';
+
+/** Mounts every side panel of the user screen in one place. */
+export function UsersDialogs() {
+  const { open, currentRow, close } = useUsersDialog();
+  return (
+    <>
+      <AddUserDrawer open={open === 'add'} onClose={close} />
+      <EditUserDrawer open={open === 'edit'} userId={currentRow?.id} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import enCommon from './locales/en/common.json';
+import enLayout from './locales/en/layout.json';
+import enAuth from './locales/en/auth.json';
+import enSetup from './locales/en/setup.json';
+import enUsers from './locales/en/users.json';
+import enSettings from './locales/en/settings.json';
+import enHome from './locales/en/home.json';
+import enPlaceholders from './locales/en/placeholders.json';
+import zhCommon from './locales/zh/common.json';
+import zhLayout from './locales/zh/layout.json';
+import zhAuth from './locales/zh/auth.json';
+import zhSetup from './locales/zh/setup.json';
+import zhUsers from './locales/zh/users.json';
+import zhSettings from './locales/zh/settings.json';
+import zhHome from './locales/zh/home.json';
+import zhPlaceholders from './locales/zh/placeholders.json';
+
+/** One namespace per feature; `scripts/check-i18n-keys.mjs` keeps the two languages' keys equal. */
+export const resources = {
+  en: {
+    common: enCommon,
+    layout: enLayout,
+    auth: enAuth,
+    setup: enSetup,
+    users: enUsers,
+    settings: enSettings,
+    home: enHome,
+    placeholders: enPlaceholders,
+  },
+  zh: {
+    common: zhCommon,
+    layout: zhLayout,
+    auth: zhAuth,
+    setup: zhSetup,
+    users: zhUsers,
+    settings: zhSettings,
+    home: zhHome,
+    placeholders: zhPlaceholders,
+  },
+} as const;
+
+export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];

@@ -1,0 +1,76 @@
+import { useSyncExternalStore } from 'react';
+import { isAdmin, isRoot } from '@gw/contracts';
+import { readJson, removeKey, StorageKey, writeJson } from './storage';
+
+/** The signed-in user as stored locally after login (spec 1 §2.3). */
+export interface StoredUser {
+  id: number;
+  username: string;
+  display_name: string;
+  role: number;
+  status: number;
+  group: string;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let current: StoredUser | null = parseStored(readJson<unknown>(StorageKey.user));
+
+function parseStored(value: unknown): StoredUser | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Partial<StoredUser>;
+  if (typeof v.id !== 'number' || typeof v.username !== 'string') return null;
+  return {
+    id: v.id,
+    username: v.username,
+    display_name: typeof v.display_name === 'string' ? v.display_name : '',
+    role: typeof v.role === 'number' ? v.role : 1,
+    status: typeof v.status === 'number' ? v.status : 1,
+    group: typeof v.group === 'string' ? v.group : 'default',
+  };
+}
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+export function getStoredUser(): StoredUser | null {
+  return current;
+}
+
+export function setStoredUser(user: StoredUser): void {
+  current = parseStored(user);
+  writeJson(StorageKey.user, current);
+  emit();
+}
+
+export function clearStoredUser(): void {
+  current = null;
+  removeKey(StorageKey.user);
+  emit();
+}
+
+function subscribe(listener: Listener) {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key !== StorageKey.user) return;
+    current = parseStored(readJson<unknown>(StorageKey.user));
+    listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored user, re-rendering on login, logout and changes made in other tabs. */
+export function useStoredUser(): StoredUser | null {
+  return useSyncExternalStore(subscribe, getStoredUser, () => null);
+}
+
+export function useRoles() {
+  const user = useStoredUser();
+  const role = user?.role ?? 0;
+  return { user, isAdmin: isAdmin(role), isRoot: isRoot(role) };
+}
