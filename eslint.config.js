@@ -28,6 +28,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict({ regex: '(^@gw/server|/server/)', message: 'the web must not import the server' }) },
   },
   {
+    // product-agnostic building blocks never reach into a feature.
+    files: ['packages/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(
+        { regex: '(^@gw/server|/server/)', message: 'the web must not import the server' },
+        { regex: '(^|/)features/', message: 'components/ must not import features/' },
+      ),
+    },
+  },
+  {
     // the server never imports the web; nothing imports a routes module except app.ts;
     // only the provider registry imports provider folders.
     files: ['packages/server/**/*.ts'],

@@ -59,6 +59,11 @@ export interface AuthPort {
   googleAccessToken(serviceAccountJson: string, scopes: string[]): Promise<string>;
 }
 
+/**
+ * One attempt on one channel. The pipeline passes the same object to buildRequest, parseResponse,
+ * createStreamTranslator and parseError of that attempt, so adapters may key per-request notes on it
+ * (what the client asked for that the answer alone does not say, e.g. whether it wanted the usage chunk).
+ */
 export interface AdapterContext {
   endpoint: RelayEndpoint;
   channel: ChannelInfo;

@@ -4,6 +4,8 @@
  */
 import type { ProviderAdapter } from './provider-adapter.js';
 import { ai360Adapter } from './ai360/index.js';
+import { anthropicAdapter } from './anthropic/index.js';
+import { awsClaudeAdapter } from './aws-claude/index.js';
 import { azureOpenAIAdapter } from './azure-openai/index.js';
 import { baiduAdapter } from './baidu/index.js';
 import { cloudflareAdapter } from './cloudflare/index.js';
@@ -11,6 +13,7 @@ import { cohereAdapter } from './cohere/index.js';
 import { customAdapter } from './custom/index.js';
 import { deepSeekAdapter } from './deepseek/index.js';
 import { difyAdapter } from './dify/index.js';
+import { geminiAdapter } from './gemini/index.js';
 import { hunyuanAdapter } from './hunyuan/index.js';
 import { iflytekSparkAdapter } from './iflytek-spark/index.js';
 import { jinaAdapter } from './jina/index.js';
@@ -23,6 +26,7 @@ import { openAIAdapter } from './openai/index.js';
 import { openRouterAdapter } from './openrouter/index.js';
 import { qwenAdapter } from './qwen/index.js';
 import { siliconCloudAdapter } from './siliconcloud/index.js';
+import { vertexAdapter } from './vertex/index.js';
 import { volcanoArkAdapter } from './volcano-ark/index.js';
 import { xinferenceAdapter } from './xinference/index.js';
 import { zeroOneAiAdapter } from './zero-one-ai/index.js';
@@ -34,20 +38,24 @@ const ADAPTERS: readonly ProviderAdapter[] = [
   ollamaAdapter,
   customAdapter,
   baiduAdapter,
+  anthropicAdapter,
   zhipuAdapter,
   qwenAdapter,
   iflytekSparkAdapter,
   ai360Adapter,
   openRouterAdapter,
   hunyuanAdapter,
+  geminiAdapter,
   moonshotAdapter,
   zeroOneAiAdapter,
+  awsClaudeAdapter,
   cohereAdapter,
   miniMaxAdapter,
   difyAdapter,
   jinaAdapter,
   cloudflareAdapter,
   siliconCloudAdapter,
+  vertexAdapter,
   mistralAdapter,
   deepSeekAdapter,
   mokaM3eAdapter,
