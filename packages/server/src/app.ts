@@ -81,7 +81,11 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
   const routing = new ChannelRoutingService(db, { normalize: routeName });
   await routing.reload();
   routing.startPeriodicReload(SYNC_SECONDS * 1000);
-  const upstream = new UpstreamHttpClient();
+  const upstream = new UpstreamHttpClient({
+    connectTimeoutMs: config.relayConnectTimeoutMs,
+    headersTimeoutMs: config.relayFirstByteTimeoutMs,
+    bodyIdleTimeoutMs: config.relayIdleTimeoutMs,
+  });
   return {
     options,
     sessions,
@@ -148,7 +152,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     getAdapter,
     auth: { googleAccessToken: (account, scopes) => googleAuth.accessToken(account, scopes) },
     limiter: s.limiter,
-    drainAfterDisconnectMs: 30_000,
+    drainAfterDisconnectMs: config.relayDrainAfterDisconnectMs,
+    inflight: new Set(),
     log: app.log,
   };
   await app.register(channelTestRoutes, { prefix: '/api/channel', tester: new ChannelTester(relay) });
@@ -159,6 +164,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     version: APP_VERSION,
   });
   app.addHook('onClose', async () => {
+    // Settlements and logs of answers already sent finish before the database closes.
+    await Promise.allSettled([...relay.inflight]);
     if (!opts.services) await s.stop();
   });
 

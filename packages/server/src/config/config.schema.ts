@@ -28,6 +28,12 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0', 'auto'])
     .default('auto'),
   authRateLimitPerMinute: z.coerce.number().int().min(1).default(10),
+  /** Upstream timeouts: connecting, waiting for the answer's headers, and silence inside a streamed body. */
+  relayConnectTimeoutMs: z.coerce.number().int().min(100).default(10_000),
+  relayFirstByteTimeoutMs: z.coerce.number().int().min(100).default(300_000),
+  relayIdleTimeoutMs: z.coerce.number().int().min(100).default(300_000),
+  /** After a client leaves a stream, keep reading the upstream this long to learn the real usage. */
+  relayDrainAfterDisconnectMs: z.coerce.number().int().min(0).default(30_000),
 });
 
 export type ConfigInput = z.input<typeof ConfigSchema>;

@@ -21,6 +21,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR || undefined,
     secureCookies: env.SECURE_COOKIES || undefined,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE || undefined,
+    relayConnectTimeoutMs: env.RELAY_CONNECT_TIMEOUT_MS || undefined,
+    relayFirstByteTimeoutMs: env.RELAY_FIRST_BYTE_TIMEOUT_MS || undefined,
+    relayIdleTimeoutMs: env.RELAY_IDLE_TIMEOUT_MS || undefined,
+    relayDrainAfterDisconnectMs: env.RELAY_DRAIN_AFTER_DISCONNECT_MS || undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -37,6 +41,10 @@ const ENV_NAMES: Record<string, string> = {
   redisUrl: 'REDIS_URL', sessionSecret: 'SESSION_SECRET', logLevel: 'LOG_LEVEL', bodyLimitMb: 'MAX_REQUEST_BODY_MB',
   trustProxy: 'TRUST_PROXY', webDistDir: 'WEB_DIST_DIR', secureCookies: 'SECURE_COOKIES',
   authRateLimitPerMinute: 'AUTH_RATE_LIMIT_PER_MINUTE',
+  relayConnectTimeoutMs: 'RELAY_CONNECT_TIMEOUT_MS',
+  relayFirstByteTimeoutMs: 'RELAY_FIRST_BYTE_TIMEOUT_MS',
+  relayIdleTimeoutMs: 'RELAY_IDLE_TIMEOUT_MS',
+  relayDrainAfterDisconnectMs: 'RELAY_DRAIN_AFTER_DISCONNECT_MS',
 };
 
 export function databaseTypeOf(dsn: string | undefined): DatabaseType {

@@ -86,13 +86,17 @@ async function handle(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyR
   const parsed = parseBody(req, r);
   reply.hijack();
   const io = new ClientIO(reply.raw, { 'x-request-id': requestId, 'x-oneapi-request-id': requestId, 'x-new-api-version': deps.version });
+  const work = runRelay(deps.relay, { requestId, surface: r.surface, endpoint: r.endpoint, principal, ...parsed, clientIp: req.ip, path: req.url.split('?')[0], startedAt }, io);
+  deps.relay.inflight.add(work);
   try {
-    await runRelay(deps.relay, { requestId, surface: r.surface, endpoint: r.endpoint, principal, ...parsed, clientIp: req.ip, path: req.url.split('?')[0], startedAt }, io);
+    await work;
   } catch (err) {
     const error = toRelayError(err);
     if (error.status >= 500 && !(err instanceof RelayError)) req.log.error({ err, requestId }, 'relay failed');
     if (!io.started) io.sendJson(error.status, r.surface.errorBody(error), error.headers);
     else io.end();
+  } finally {
+    deps.relay.inflight.delete(work);
   }
 }
 

@@ -20,5 +20,7 @@ export interface RelayDeps {
   limiter: UserRequestLimiter;
   /** How long to keep reading an upstream stream after the client left, to learn the real usage. */
   drainAfterDisconnectMs: number;
+  /** Requests still settling; graceful shutdown waits for them so no quota or log is lost. */
+  inflight: Set<Promise<unknown>>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
