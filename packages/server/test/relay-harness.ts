@@ -1,11 +1,16 @@
 import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
+import OpenAI from 'openai';
 import { Role } from '@gw/contracts';
-import type { DatabaseType } from '../src/config/config.schema.js';
+import type { Config, DatabaseType } from '../src/config/config.schema.js';
+import type { LogRow } from '../src/db/schema.js';
+import { computeQuota, resolvePrice } from '../src/billing/price-calculator.js';
+import { priceTablesOf } from '../src/relay/pipeline/pricing.js';
 import { randomAlphanumeric } from '../src/platform/crypto.js';
 import { nowSeconds } from '../src/platform/clock.js';
 import type { CreateChannelInput } from '../src/channels/channel-routing.service.js';
 import { createTestContext, createUser, markSetupDone, type CreatedUser, type TestContext } from './test-app.js';
-import { startFakeUpstream, type FakeUpstream, type Route } from './fake-upstream/index.js';
+import { dataEvent, startFakeUpstream, type FakeUpstream, type Route } from './fake-upstream/index.js';
 
 /**
  * A running gateway (real HTTP on a random port, so the official SDKs can call it) over a fresh
@@ -24,12 +29,29 @@ export interface RelayContext {
   setOptions(values: Record<string, unknown>): Promise<void>;
   /** A model name no other test uses, priced at `ratio` (tests stay independent of each other's channels). */
   uniqueModel(ratio?: number): Promise<string>;
+  /** What the gateway bills for this usage of `model` in `group` (default 'default') at the current prices. */
+  quotaFor(model: string, usage: { prompt: number; completion: number }, group?: string): number;
+  /** The official OpenAI client pointed at the gateway, without client-side retries. */
+  openai(key: string): OpenAI;
+  /** POSTs a JSON body to a gateway path with `Authorization: Bearer <key>`. */
+  post(path: string, key: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** A user's log rows of one type (2 consume, 5 error), oldest first. */
+  logsOf(userId: number, type: number): Promise<LogRow[]>;
+  /** Status of every quota hold a user has had ('held', 'settled', 'refunded'). */
+  holdsOf(userId: number): Promise<string[]>;
   close(): Promise<void>;
 }
 
-export async function createRelayContext(dialect: DatabaseType, routes: Record<string, Route> = {}): Promise<RelayContext> {
+export interface RelayContextOptions {
+  /** Environment configuration overrides (timeouts, drain window, …). */
+  config?: Partial<Config>;
+  /** Keep rate-limit counters (and sessions) in this Redis instead of memory. */
+  redis?: Redis;
+}
+
+export async function createRelayContext(dialect: DatabaseType, routes: Record<string, Route> = {}, options: RelayContextOptions = {}): Promise<RelayContext> {
   const upstream = await startFakeUpstream({ routes });
-  const ctx = await createTestContext(dialect);
+  const ctx = await createTestContext(dialect, options.config, { redis: options.redis });
   await markSetupDone(ctx.db);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const gateway = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
@@ -79,9 +101,55 @@ export async function createRelayContext(dialect: DatabaseType, routes: Record<s
       await ctx.services.options.set({ ModelRatio: { ...ctx.services.options.get('ModelRatio'), [name]: ratio } });
       return name;
     },
+    quotaFor(model, usage, group = 'default') {
+      const price = resolvePrice(model, group, priceTablesOf(ctx.services.options));
+      if (price.mode === 'unpriced') throw new Error(`${model} has no price`);
+      const billing = { promptTokens: usage.prompt, completionTokens: usage.completion, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, semantic: 'openai' as const };
+      return computeQuota(price, billing, ctx.services.options.get('QuotaPerUnit'));
+    },
+    openai: (key) => new OpenAI({ apiKey: key, baseURL: `${gateway}/v1`, maxRetries: 0 }),
+    post: (path, key, body, headers = {}) =>
+      fetch(`${gateway}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    logsOf: (userId, type) => ctx.db.selectFrom('logs').selectAll().where('user_id', '=', userId).where('type', '=', type).orderBy('id').execute(),
+    holdsOf: async (userId) => (await ctx.db.selectFrom('quota_holds').select('status').where('user_id', '=', userId).execute()).map((h) => h.status),
     async close() {
       await ctx.close();
       await upstream.close();
     },
   };
+}
+
+export interface ChatUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export const chatUsage = (prompt: number, completion: number): ChatUsage => ({ prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion });
+
+/** An OpenAI chat completion as the upstream answers it. */
+export const chatCompletion = (content: string, usage: ChatUsage = chatUsage(12, 8), model = 'gpt-4o-mini') => ({
+  id: 'chatcmpl-test',
+  object: 'chat.completion',
+  created: 1_741_569_952,
+  model,
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  usage,
+});
+
+const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => dataEvent({ id: 'chatcmpl-s', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices, ...extra });
+
+/** The events of an OpenAI chat stream: a role chunk, one chunk per piece, the finish chunk, the usage chunk (unless null) and [DONE]. */
+export function chatStreamEvents(pieces: readonly string[], usage: ChatUsage | null = chatUsage(12, pieces.length)): string[] {
+  return [
+    chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]),
+    ...pieces.map((p) => chunk([{ index: 0, delta: { content: p }, finish_reason: null }])),
+    chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]),
+    ...(usage ? [chunk([], { usage })] : []),
+    'data: [DONE]',
+  ];
 }

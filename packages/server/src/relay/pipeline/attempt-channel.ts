@@ -76,7 +76,7 @@ export async function attemptChannel(
   let request: UpstreamRequest;
   try {
     request = await adapter.buildRequest(plan.body, actx);
-    if (deps.options.get('global.pass_through_request_enabled') && plan.endpoint === input.endpoint && input.rawBody && !mapped.isMapped) {
+    if (deps.options.get('global.pass_through_request_enabled') && plan.endpoint === input.endpoint && input.rawBody && !mapped.isMapped && !adapter.rewritesNativeBody) {
       request = { ...request, body: input.rawBody };
     } else if (channel.param_override && typeof request.body === 'string') {
       request = { ...request, body: applyParamOverride(request.body, channel.param_override) };
@@ -109,7 +109,7 @@ export async function attemptChannel(
   const contentType = String(response.headers['content-type'] ?? '');
   const base = { channel, upstreamModel, isMapped: mapped.isMapped || upstreamModel !== input.model };
   const outcome = input.stream && adapter.isStream(contentType, actx)
-    ? await relayStream(deps, input, { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate })
+    ? await relayStream(deps, input, { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate, contentType })
     : await relayNonStream(deps, input, { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate, contentType });
   if (outcome.kind === 'failed') {
     if (outcome.channelFault) deps.health.recordFailure(channel.id);
@@ -121,7 +121,7 @@ export async function attemptChannel(
 
 /** The adapter's view of a channel; a channel holding several keys (one per line) uses one at random. */
 export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter): ChannelInfo {
-  const keys = (channel.key ?? '').split('\n').map((k) => k.trim()).filter(Boolean);
+  const keys = channelKeys(channel.key ?? '');
   const key = keys.length > 1 ? keys[Math.floor(Math.random() * keys.length)] : (keys[0] ?? '');
   return {
     id: channel.id,
@@ -133,6 +133,24 @@ export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter):
     openaiOrganization: channel.openai_organization ?? '',
     setting: parseSetting(channel.setting),
   };
+}
+
+/**
+ * The credentials a channel holds: one per line, or — for JSON credentials such as service accounts,
+ * which may span lines — one JSON object, or a JSON array of them.
+ */
+export function channelKeys(raw: string): string[] {
+  const text = raw.trim();
+  if (text.startsWith('{')) return [text];
+  if (text.startsWith('[')) {
+    try {
+      const list = JSON.parse(text) as unknown;
+      if (Array.isArray(list)) return list.map((k) => (typeof k === 'string' ? k : JSON.stringify(k))).filter(Boolean);
+    } catch {
+      return [text];
+    }
+  }
+  return text.split('\n').map((k) => k.trim()).filter(Boolean);
 }
 
 function parseSetting(raw: string | null): Record<string, unknown> {

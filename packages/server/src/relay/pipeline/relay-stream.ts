@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { emptyUsage, type Usage } from '../formats/usage.js';
-import type { AdapterContext, OutboundEvent, ProviderAdapter } from '../providers/provider-adapter.js';
+import type { AdapterContext, ByteStreamTranslator, OutboundEvent, ProviderAdapter, StreamTranslator } from '../providers/provider-adapter.js';
 import type { SurfacePlan } from '../surfaces/surface.js';
 import { RelayError } from '../relay-error.js';
 import { SseParser } from '../streaming/sse-parser.js';
@@ -21,12 +21,12 @@ import type { RelayOutcome } from './relay-non-stream.js';
 export async function relayStream(
   deps: RelayDeps,
   input: RelayInput,
-  a: { adapter: ProviderAdapter; actx: AdapterContext; plan: SurfacePlan; response: Dispatcher.ResponseData; io: ClientIO; promptEstimate: number },
+  a: { adapter: ProviderAdapter; actx: AdapterContext; plan: SurfacePlan; response: Dispatcher.ResponseData; io: ClientIO; promptEstimate: number; contentType: string },
 ): Promise<RelayOutcome> {
   const { io, response } = a;
-  const translator = a.adapter.createStreamTranslator(a.actx);
+  // Most upstreams stream SSE; a few (Bedrock's binary event stream) bring their own byte decoder.
+  const translator = a.adapter.createByteStreamTranslator?.(a.actx, a.contentType) ?? sseTranslator(a.adapter.createStreamTranslator(a.actx));
   const encoder = a.plan.createStreamEncoder();
-  const parser = new SseParser();
   const counter = new StreamingTokenCounter();
   let firstTokenMs = 0;
   let streamStatus: 'complete' | 'client_gone' | 'upstream_error' = 'complete';
@@ -57,9 +57,8 @@ export async function relayStream(
   try {
     for await (const chunk of response.body) {
       if (!firstTokenMs) firstTokenMs = Date.now() - input.startedAt;
-      for (const event of parser.push(chunk as Buffer)) await take(translator.push(event));
+      await take(translator.push(chunk as Buffer));
     }
-    for (const event of parser.end()) await take(translator.push(event));
     await take(translator.end());
     if (!io.closed) for (const sse of encoder.finish()) await io.write(frameSse(sse));
     if (io.closed) streamStatus = 'client_gone';
@@ -81,4 +80,15 @@ export async function relayStream(
   // A stream cut short may carry only an early usage report (Claude's message_start): bill at least what was produced.
   if (!localCount && streamStatus !== 'complete' && counter.tokens > usage.completionTokens) usage = { ...usage, completionTokens: counter.tokens };
   return { kind: 'done', result: { usage, firstTokenMs, localCount, streamStatus } };
+}
+
+/** An SSE stream as bytes: the SSE parser in front of the adapter's event translator. */
+function sseTranslator(events: StreamTranslator): ByteStreamTranslator {
+  const parser = new SseParser();
+  return {
+    push: (chunk) => parser.push(chunk).flatMap((e) => events.push(e)),
+    end: () => [...parser.end().flatMap((e) => events.push(e)), ...events.end()],
+    usage: () => events.usage(),
+    drainText: events.drainText ? () => events.drainText!() : undefined,
+  };
 }

@@ -30,6 +30,10 @@ describe('retry policy', () => {
     expect(classifyUpstreamError(400, { message: 'Your credit balance is too low' }, keywords).disableReason).toMatch(/credit balance/);
   });
 
+  it('blames the channel for a 400 that says its key is invalid', () => {
+    expect(classifyUpstreamError(400, { message: 'API key not valid', type: 'authentication_error' }, [])).toMatchObject({ retry: true, channelFault: true, kind: 'upstream' });
+  });
+
   it('reads Retry-After as seconds or an HTTP date', () => {
     expect(retryAfterSeconds('7')).toBe(7);
     expect(retryAfterSeconds(undefined)).toBeUndefined();

@@ -29,11 +29,12 @@ export function classifyUpstreamError(status: number, info: UpstreamErrorInfo, d
   const marker = `${info.type ?? ''} ${info.code ?? ''}`.toLowerCase();
   if (POLICY_MARKERS.some((m) => marker.includes(m))) return { retry: false, channelFault: false, disableReason: null, kind: 'policy' };
   const keyword = matchKeyword(info.message, disableKeywords);
-  if (CLIENT_STATUSES.has(status) && !keyword) return { retry: false, channelFault: false, disableReason: null, kind: 'client' };
   let disableReason: string | null = null;
   if (status === 401 || status === 402) disableReason = `upstream answered ${status}: ${info.message}`;
   else if (DISABLE_TYPES.has(String(info.type)) || DISABLE_TYPES.has(String(info.code))) disableReason = `upstream error ${info.code ?? info.type}: ${info.message}`;
   else if (keyword) disableReason = `upstream message matched "${keyword}": ${info.message}`;
+  // A 400 that names the channel's key or account (Gemini's API_KEY_INVALID) is the channel's fault.
+  if (CLIENT_STATUSES.has(status) && !disableReason) return { retry: false, channelFault: false, disableReason: null, kind: 'client' };
   return { retry: true, channelFault: true, disableReason, kind: 'upstream' };
 }
 

@@ -139,6 +139,11 @@ export interface ProviderAdapter {
   /** Channel type numbers (spec 2 §3) served by this adapter. */
   readonly channelTypes: readonly number[];
   readonly defaultBaseUrl: string;
+  /**
+   * True when the upstream cannot take the client's bytes as they are (the body is signed, or the model
+   * moves from the body into the URL): pass-through mode then still builds the request normally.
+   */
+  readonly rewritesNativeBody?: boolean;
   supports(endpoint: RelayEndpoint): boolean;
   buildRequest(body: RelayBody, ctx: AdapterContext): UpstreamRequest | Promise<UpstreamRequest>;
   parseResponse(raw: Uint8Array, contentType: string, ctx: AdapterContext): ProviderResponse;

@@ -94,6 +94,7 @@ describe('awsClaudeAdapter requests', () => {
     const modelOf = (upstreamModel: string, other: Partial<ChannelInfo> = {}) => decodeURIComponent(build({ messages: [] }, { upstreamModel, channel: other }).req.url.split('/model/')[1].split('/')[0]);
     expect(modelOf('claude-sonnet-4-5')).toBe('us.anthropic.claude-sonnet-4-5-20250929-v1:0');
     expect(modelOf('claude-haiku-4-5', { key: 'A|S|ap-northeast-1' })).toBe('apac.anthropic.claude-haiku-4-5-20251001-v1:0');
+    expect(modelOf('claude-sonnet-4-5', { key: 'A|S|sa-east-1' })).toBe('anthropic.claude-sonnet-4-5-20250929-v1:0');
     expect(modelOf('claude-3-haiku-20240307')).toBe('anthropic.claude-3-haiku-20240307-v1:0');
     expect(modelOf('claude-3-5-sonnet-20241022')).toBe('anthropic.claude-3-5-sonnet-20241022-v2:0');
     expect(modelOf('claude-opus-4-5', { setting: { aws_inference_profile: 'global' } })).toBe('global.anthropic.claude-opus-4-5-20251101-v1:0');

@@ -42,6 +42,7 @@ function betaFeatures(ctx: AdapterContext, existing: unknown): string[] {
 export function createAwsClaudeAdapter(now: () => Date = () => new Date()): ProviderAdapter {
   return {
     name: 'aws-claude',
+    rewritesNativeBody: true,
     channelTypes: [ChannelType.AwsClaude],
     defaultBaseUrl: '',
     supports: (endpoint) => ENDPOINTS.has(endpoint),

@@ -105,6 +105,7 @@ const noteOf = (ctx: AdapterContext): VertexNote => notes.get(ctx) ?? { ...planF
 
 export const vertexAdapter: ProviderAdapter = {
   name: 'vertex',
+  rewritesNativeBody: true,
   channelTypes: [ChannelType.VertexAi],
   defaultBaseUrl: VERTEX_DEFAULT_BASE_URL,
   supports: (endpoint) => ENDPOINTS.has(endpoint),

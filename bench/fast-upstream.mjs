@@ -1,0 +1,45 @@
+// A fast fake OpenAI-compatible upstream for the benchmark: a fixed answer, no delays.
+import http from 'node:http';
+
+const completion = JSON.stringify({
+  id: 'chatcmpl-bench', object: 'chat.completion', created: 1, model: 'gpt-4o-mini',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'Hello from the benchmark upstream.' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 9, completion_tokens: 8, total_tokens: 17 },
+});
+const chunk = (delta, finish = null) => `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+const stream = [
+  chunk({ role: 'assistant', content: '' }),
+  ...['Hello', ' from', ' the', ' benchmark', ' upstream', '.', ' One', ' two', ' three'].map((t) => chunk({ content: t })),
+  chunk({}, 'stop'),
+  `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [], usage: { prompt_tokens: 9, completion_tokens: 9, total_tokens: 18 } })}\n\n`,
+  'data: [DONE]\n\n',
+].join('');
+
+export function startFastUpstream() {
+  const server = http.createServer((req, res) => {
+    let size = 0;
+    let wantsStream = false;
+    const head = [];
+    req.on('data', (c) => {
+      if (size < 4096) head.push(c);
+      size += c.length;
+    });
+    req.on('end', () => {
+      wantsStream = /"stream"\s*:\s*true/.test(Buffer.concat(head).toString());
+      if (wantsStream) {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.end(stream);
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(completion) });
+        res.end(completion);
+      }
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const server = await startFastUpstream();
+  console.log(server.address().port);
+}

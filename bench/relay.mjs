@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// npm run bench:relay — throughput and latency of the gateway against a bare Node proxy (the floor)
+// and the upstream itself (direct), non-streaming and streaming, at 1 and 64 connections; then a
+// memory soak of the gateway. Everything runs on 127.0.0.1. Prints medians of REPEAT runs and ratios
+// measured in this same invocation.
+//
+// Env: BENCH_SECONDS (per run, default 10), BENCH_REPEAT (default 1), BENCH_SOAK_SECONDS (default 60).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+const root = resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+const KEY = 'benchkey' + 'x'.repeat(40);
+
+function startChild(args, env = {}) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return child;
+}
+
+function firstLine(child) {
+  return new Promise((resolveLine, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const nl = buf.indexOf('\n');
+      if (nl >= 0) resolveLine(buf.slice(0, nl).trim());
+    });
+    child.on('exit', (code) => reject(new Error(`child exited with ${code}`)));
+  });
+}
+
+async function waitFor(url, headers = {}) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(url, { headers });
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function seedDatabase(dataDir, upstreamPort) {
+  const { createDatabase } = await import(join(root, 'packages/server/dist/db/database.js'));
+  const { migrateToLatest } = await import(join(root, 'packages/server/dist/db/migrator.js'));
+  const { ChannelRoutingService } = await import(join(root, 'packages/server/dist/channels/channel-routing.service.js'));
+  const db = createDatabase({ type: 'sqlite', sqlitePath: join(dataDir, 'gateway.db') });
+  await migrateToLatest(db);
+  const now = Math.floor(Date.now() / 1000);
+  await db.insertInto('setups').values({ version: 'bench', initialized_at: now }).execute();
+  await db.insertInto('users').values({ username: 'bench', aff_code: 'bench001', quota: 1e15, created_at: now }).execute();
+  const user = await db.selectFrom('users').select('id').where('username', '=', 'bench').executeTakeFirstOrThrow();
+  await db.insertInto('tokens').values({ user_id: user.id, key: KEY, name: 'bench', unlimited_quota: 1, created_time: now }).execute();
+  await new ChannelRoutingService(db).createChannel({ type: 1, name: 'bench', key: 'sk-bench', base_url: `http://127.0.0.1:${upstreamPort}`, models: 'gpt-4o-mini', group: 'default', status: 1 });
+  await db.destroy();
+}
+
+function run(url, { stream, connections, headers = {} }) {
+  const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello to the benchmark.' }], ...(stream ? { stream: true } : {}) });
+  return new Promise((resolveRun, reject) => {
+    autocannon(
+      { url: `${url}/v1/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections, duration: SECONDS, pipelining: 1 },
+      (err, result) => (err ? reject(err) : resolveRun(result)),
+    );
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
+  const children = [];
+  try {
+    const upstream = startChild(['bench/fast-upstream.mjs']);
+    children.push(upstream);
+    const upstreamPort = Number(await firstLine(upstream));
+    const floor = startChild(['bench/floor-proxy.mjs', String(upstreamPort)]);
+    children.push(floor);
+    const floorPort = Number(await firstLine(floor));
+    await seedDatabase(dataDir, upstreamPort);
+    const gatewayPort = 20000 + Math.floor(Math.random() * 20000);
+    const gateway = startChild(['packages/server/dist/main.js'], { PORT: String(gatewayPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_URL: '' });
+    children.push(gateway);
+    await waitFor(`http://127.0.0.1:${gatewayPort}/api/status`);
+
+    const targets = {
+      direct: { url: `http://127.0.0.1:${upstreamPort}` },
+      floor: { url: `http://127.0.0.1:${floorPort}` },
+      gateway: { url: `http://127.0.0.1:${gatewayPort}`, headers: { authorization: `Bearer sk-${KEY}` } },
+    };
+    // Warm-up: JIT, connection pools, SQLite pages.
+    await run(targets.gateway.url, { stream: false, connections: 8, headers: targets.gateway.headers });
+
+    const rows = [];
+    for (const stream of [false, true]) {
+      for (const connections of [1, 64]) {
+        for (const [name, t] of Object.entries(targets)) {
+          const rps = [];
+          const p50 = [];
+          const p99 = [];
+          for (let i = 0; i < REPEAT; i++) {
+            const r = await run(t.url, { stream, connections, headers: t.headers });
+            if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name} answered ${r.non2xx} non-2xx and ${r.errors} errors`);
+            rps.push(r.requests.average);
+            p50.push(r.latency.p50);
+            p99.push(r.latency.p99);
+          }
+          rows.push({ mode: stream ? 'stream' : 'json', connections, target: name, rps: median(rps), p50: median(p50), p99: median(p99) });
+        }
+      }
+    }
+
+    console.log(`\nRelay benchmark (${SECONDS} s per run, median of ${REPEAT}; SQLite, consume logging on)\n`);
+    console.log('mode    conns  target    req/s      p50 ms  p99 ms');
+    for (const r of rows) console.log(`${r.mode.padEnd(7)} ${String(r.connections).padStart(5)}  ${r.target.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}`);
+    console.log('\nratios (gateway vs floor throughput; added p50 latency vs direct)');
+    for (const stream of ['json', 'stream']) {
+      for (const connections of [1, 64]) {
+        const pick = (target) => rows.find((r) => r.mode === stream && r.connections === connections && r.target === target);
+        const g = pick('gateway');
+        const f = pick('floor');
+        const d = pick('direct');
+        console.log(`${stream.padEnd(7)} ${String(connections).padStart(5)}  gateway/floor ${(g.rps / f.rps * 100).toFixed(1)}%   added p50 ${(g.p50 - d.p50).toFixed(2)} ms`);
+      }
+    }
+
+    if (SOAK_SECONDS > 0) {
+      const samples = [];
+      const timer = setInterval(() => samples.push(rssMb(gateway.pid)), 5000);
+      const soakSeconds = SOAK_SECONDS;
+      await new Promise((resolveSoak, reject) => {
+        autocannon(
+          { url: `${targets.gateway.url}/v1/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json', ...targets.gateway.headers }, body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'soak' }] }), connections: 64, duration: soakSeconds },
+          (err, r) => (err ? reject(err) : resolveSoak(r)),
+        );
+      });
+      clearInterval(timer);
+      const first = samples[1] ?? samples[0];
+      const last = samples.at(-1);
+      console.log(`\nmemory over a ${soakSeconds} s streaming soak at 64 connections (gateway RSS, MB, every 5 s):`);
+      console.log(samples.map((s) => s.toFixed(0)).join(' '));
+      console.log(`growth after warm-up: ${(last - first).toFixed(1)} MB (${((last / first - 1) * 100).toFixed(1)}%)`);
+    }
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import OpenAI from 'openai';
+import Anthropic from '@anthropic-ai/sdk';
+import { createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { jsonReply, rawReply, sseReply } from '../../test/fake-upstream/index.js';
+import { chunkFrame, concatBytes } from './providers/aws-claude/event-stream.test-helpers.js';
+
+const claudeMessage = {
+  id: 'msg_01',
+  type: 'message',
+  role: 'assistant',
+  model: 'claude-sonnet-4-5-20250929',
+  content: [{ type: 'text', text: 'Native hello' }],
+  stop_reason: 'end_turn',
+  stop_sequence: null,
+  usage: { input_tokens: 20, output_tokens: 6, cache_read_input_tokens: 100, cache_creation_input_tokens: 0 },
+};
+
+const claudeEvents = [
+  { type: 'message_start', message: { ...claudeMessage, content: [], stop_reason: null, usage: { input_tokens: 20, output_tokens: 1, cache_read_input_tokens: 100, cache_creation_input_tokens: 0 } } },
+  { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+  { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Native ' } },
+  { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'hello' } },
+  { type: 'content_block_stop', index: 0 },
+  { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 6 } },
+  { type: 'message_stop' },
+];
+const claudeSse = claudeEvents.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}`);
+
+describe('Claude channels through the gateway (sqlite)', () => {
+  let r: RelayContext;
+  beforeAll(async () => {
+    r = await createRelayContext('sqlite');
+  });
+  afterAll(() => r?.close());
+
+  it('passes /v1/messages to an Anthropic channel natively and bills cache reads at the cache ratio', async () => {
+    const model = await r.uniqueModel();
+    await r.ctx.services.options.set({ CacheRatio: { ...r.ctx.services.options.get('CacheRatio'), [model]: 0.1 } });
+    r.upstream.setRoute('POST /v1/messages', jsonReply({ ...claudeMessage, model }));
+    await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    const anthropic = new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 });
+    const message = await anthropic.messages.create({ model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });
+    expect(message.content[0]).toMatchObject({ type: 'text', text: 'Native hello' });
+    const sent = r.upstream.requests.at(-1)!;
+    expect(sent.headers['x-api-key']).toBe('anthropic-key');
+    expect(sent.headers['anthropic-version']).toBe('2023-06-01');
+    const log = await r.ctx.db.selectFrom('logs').selectAll().where('user_id', '=', user.id).where('type', '=', 2).executeTakeFirstOrThrow();
+    // Claude's input excludes the cache: 20 + 100 cached at 0.1 + 6 × completion ratio, × model ratio 1.
+    expect(log.prompt_tokens).toBe(120);
+    expect(JSON.parse(log.other!)).toMatchObject({ cache_tokens: 100, cache_ratio: 0.1, usage_semantic: 'anthropic' });
+    expect(log.quota).toBe(Math.round((20 + 100 * 0.1 + 6 * JSON.parse(log.other!).completion_ratio) * 1));
+  });
+
+  it('streams native Claude events unchanged and converts them for OpenAI clients', async () => {
+    const model = await r.uniqueModel();
+    r.upstream.setRoute('POST /v1/messages', sseReply(claudeSse));
+    await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+
+    const anthropic = new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 });
+    const final = await anthropic.messages.stream({ model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    expect(final.content[0]).toMatchObject({ type: 'text', text: 'Native hello' });
+
+    const openai = new OpenAI({ apiKey: token.key, baseURL: `${r.gateway}/v1`, maxRetries: 0 });
+    const stream = await openai.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    let text = '';
+    let usage;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta?.content ?? '';
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text).toBe('Native hello');
+    expect(usage).toMatchObject({ completion_tokens: 6 });
+    const sent = r.upstream.requests.at(-1)!.body as { model: string; max_tokens: number; messages: unknown[] };
+    expect(sent.model).toBe(model);
+    expect(sent.max_tokens).toBeGreaterThan(0);
+    await expect.poll(async () => (await r.quotaOf(user.id)).request_count).toBe(2);
+  });
+
+  it('decodes the binary event stream of an AWS Bedrock channel', async () => {
+    const model = await r.uniqueModel();
+    const path = `/model/${encodeURIComponent(model)}/invoke-with-response-stream`;
+    r.upstream.setRoute(`POST ${path}`, rawReply(concatBytes(claudeEvents.map((e) => chunkFrame(e))), 'application/vnd.amazon.eventstream'));
+    await r.createChannel({ type: 33, models: model, key: 'AKIDEXAMPLE|wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY|us-east-1' });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    const anthropic = new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 });
+    const final = await anthropic.messages.stream({ model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    expect(final.content[0]).toMatchObject({ type: 'text', text: 'Native hello' });
+    const sent = r.upstream.requests.at(-1)!;
+    expect(String(sent.headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/bedrock\/aws4_request/);
+    expect((sent.body as { anthropic_version: string }).anthropic_version).toBe('bedrock-2023-05-31');
+    await expect.poll(async () => (await r.quotaOf(user.id)).used_quota).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, request } from 'undici';
+import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { jsonReply, sseReply, type RecordedRequest } from '../../test/fake-upstream/index.js';
+import { testDialects } from '../../test/test-database.js';
+
+const REQUESTS = 500;
+const USER_QUOTA = 50_000_000;
+const TOKEN_QUOTA = 20_000_000;
+
+/** Usage the fake upstream reports for request number n: differs from request to request. */
+const usageOf = (n: number) => ({ prompt: 10 + (n % 37), completion: 1 + (n % 23) });
+
+describe.each(testDialects())('500 concurrent requests from one user and one token (%s)', (dialect) => {
+  let r: RelayContext;
+  let agent: Agent;
+  beforeAll(async () => {
+    r = await createRelayContext(dialect);
+    agent = new Agent({ connections: REQUESTS + 10, pipelining: 1 });
+  });
+  afterAll(async () => {
+    await agent?.close();
+    await r?.close();
+  });
+
+
+  /** Sends chat request number n (even numbers stream) and reads the whole answer. */
+  const sender = (model: string, key: string) => async (n: number) => {
+    const stream = n % 2 === 0;
+    const res = await request(`${r.gateway}/v1/chat/completions`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model, messages: [{ role: 'user', content: String(n) }], stream, ...(stream ? { stream_options: { include_usage: true } } : {}), max_tokens: 50 }),
+    });
+    const text = await res.body.text();
+    return { n, status: res.statusCode, stream, text };
+  };
+
+  const answerWithUsage = (req: RecordedRequest) => {
+    const body = req.body as { stream?: boolean; messages: { content: string }[] };
+    const u = usageOf(Number(body.messages[0].content));
+    const usage = chatUsage(u.prompt, u.completion);
+    return body.stream ? sseReply(chatStreamEvents(['count', 'ed'], usage)) : jsonReply(chatCompletion('counted', usage));
+  };
+
+  it('leave user quota, used quota, request count, token balance and the consume-log sum exactly consistent', async () => {
+    const model = await r.uniqueModel(1.5);
+    const channel = await r.createChannel({ models: model });
+    r.upstream.setRoute('POST /v1/chat/completions', answerWithUsage);
+    const user = await r.createUser({ quota: USER_QUOTA });
+    const token = await r.createApiKey(user.id, { remainQuota: TOKEN_QUOTA });
+
+    const send = sender(model, token.key);
+    const answers = await Promise.all(Array.from({ length: REQUESTS }, (_, n) => send(n)));
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    expect(answers.filter((a) => a.stream).every((a) => a.text.includes('data: [DONE]'))).toBe(true);
+    expect(answers.filter((a) => !a.stream).every((a) => a.text.includes('"counted"'))).toBe(true);
+
+    await expect.poll(async () => (await r.quotaOf(user.id)).request_count, { timeout: 30_000 }).toBe(REQUESTS);
+    const logs = await r.logsOf(user.id, 2);
+    expect(logs).toHaveLength(REQUESTS);
+    const logSum = logs.reduce((sum, log) => sum + log.quota, 0);
+    let expectedSum = 0;
+    for (let n = 0; n < REQUESTS; n++) expectedSum += r.quotaFor(model, usageOf(n));
+    expect(logSum).toBe(expectedSum);
+
+    expect(await r.quotaOf(user.id)).toEqual({ quota: USER_QUOTA - logSum, used_quota: logSum, request_count: REQUESTS });
+    expect(await r.tokenOf(token.id)).toMatchObject({ remain_quota: TOKEN_QUOTA - logSum, used_quota: logSum });
+    const channelRow = await r.ctx.db.selectFrom('channels').select('used_quota').where('id', '=', channel).executeTakeFirstOrThrow();
+    expect(Number(channelRow.used_quota)).toBe(logSum);
+    const holds = await r.holdsOf(user.id);
+    expect(holds).toHaveLength(REQUESTS);
+    expect(holds.filter((status) => status !== 'settled')).toEqual([]);
+  });
+
+  it('refuse exactly the requests a nearly empty token cannot cover and charge nothing for them', async () => {
+    const model = await r.uniqueModel(1);
+    await r.createChannel({ models: model });
+    r.upstream.setRoute('POST /v1/chat/completions', answerWithUsage);
+    const user = await r.createUser({ quota: USER_QUOTA });
+    // Each request holds (PreConsumedQuota 500 + max_tokens 50) × ratio 1 = 550 before the call.
+    const tokenQuota = 550 * 120;
+    const token = await r.createApiKey(user.id, { remainQuota: tokenQuota });
+    const answers = await Promise.all(Array.from({ length: REQUESTS }, (_, n) => sender(model, token.key)(n)));
+    const served = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(served.length + refused.length).toBe(REQUESTS);
+    expect(served.length).toBeGreaterThanOrEqual(120);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((a) => JSON.parse(a.text).error.code === 'pre_consume_token_quota_failed')).toBe(true);
+
+    await expect.poll(async () => (await r.quotaOf(user.id)).request_count, { timeout: 30_000 }).toBe(served.length);
+    const logs = await r.logsOf(user.id, 2);
+    expect(logs).toHaveLength(served.length);
+    const logSum = logs.reduce((sum, log) => sum + log.quota, 0);
+    expect(logSum).toBe(served.reduce((sum, a) => sum + r.quotaFor(model, usageOf(a.n)), 0));
+    expect(await r.quotaOf(user.id)).toEqual({ quota: USER_QUOTA - logSum, used_quota: logSum, request_count: served.length });
+    expect(await r.tokenOf(token.id)).toMatchObject({ remain_quota: tokenQuota - logSum, used_quota: logSum });
+    const holds = await r.holdsOf(user.id);
+    expect(holds).toHaveLength(served.length);
+    expect(holds.filter((status) => status !== 'settled')).toEqual([]);
+  });
+});
