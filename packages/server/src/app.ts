@@ -31,6 +31,8 @@ import { GoogleAuth } from './relay/http/google-auth.js';
 import { getAdapter } from './relay/providers/registry.js';
 import { UserRequestLimiter } from './relay/pipeline/user-request-limit.js';
 import type { RelayDeps } from './relay/pipeline/relay-deps.js';
+import { ApiKeyCache } from './relay/pipeline/api-key-cache.js';
+import { ChangeEvents } from './platform/change-events.js';
 import { relayRoutes } from './relay/relay.routes.js';
 import { ChannelTester } from './relay/channel-test/channel-tester.js';
 import { channelTestRoutes } from './relay/channel-test/channel-test.routes.js';
@@ -51,6 +53,8 @@ export interface Services {
   setup: SetupService;
   status: StatusService;
   users: UsersService;
+  /** Announces changed users and tokens to in-memory caches. */
+  events: ChangeEvents;
   billing: BillingService;
   routing: ChannelRoutingService;
   health: ChannelHealthTracker;
@@ -70,7 +74,8 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
   const sessions = redis ? new RedisSessionStore(redis, newSessionId) : new DbSessionStore(db, newSessionId);
   const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
   const setup = new SetupService(db, options, config.databaseType);
-  const billing = new BillingService(db);
+  const events = new ChangeEvents();
+  const billing = new BillingService(db, undefined, { onError: (err) => console.error('settlement batch failed; retrying', err) });
   await billing.reconcileStaleHolds(10 * SYNC_SECONDS);
   const stopHolds = billing.startHoldMaintenance({ intervalSeconds: SYNC_SECONDS, staleAfterSeconds: 10 * SYNC_SECONDS });
   // A model with no exact channel routes under its pricing name, and a "-thinking" model under its base model.
@@ -93,14 +98,16 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
     setup,
     auth: new AuthService(db, options),
     status: new StatusService(options, setup),
-    users: new UsersService(db, options, sessions),
+    users: new UsersService(db, options, sessions, { events }),
+    events,
     billing,
     routing,
     health: new ChannelHealthTracker(),
     upstream,
     limiter: new UserRequestLimiter(options, rateLimiter),
     async stop() {
-      stopHolds();
+      await billing.drain();
+      await stopHolds();
       routing.stopPeriodicReload();
       await upstream.close();
     },
@@ -152,6 +159,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     getAdapter,
     auth: { googleAccessToken: (account, scopes) => googleAuth.accessToken(account, scopes) },
     limiter: s.limiter,
+    keyCache: new ApiKeyCache(s.events),
     drainAfterDisconnectMs: config.relayDrainAfterDisconnectMs,
     inflight: new Set(),
     log: app.log,
@@ -166,6 +174,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.addHook('onClose', async () => {
     // Settlements and logs of answers already sent finish before the database closes.
     await Promise.allSettled([...relay.inflight]);
+    await s.billing.drain();
     if (!opts.services) await s.stop();
   });
 

@@ -30,7 +30,7 @@ export interface RelayContext {
   /** A model name no other test uses, priced at `ratio` (tests stay independent of each other's channels). */
   uniqueModel(ratio?: number): Promise<string>;
   /** What the gateway bills for this usage of `model` in `group` (default 'default') at the current prices. */
-  quotaFor(model: string, usage: { prompt: number; completion: number }, group?: string): number;
+  quotaFor(model: string, usage: { prompt: number; completion: number; cached?: number }, group?: string): number;
   /** The official OpenAI client pointed at the gateway, without client-side retries. */
   openai(key: string): OpenAI;
   /** POSTs a JSON body to a gateway path with `Authorization: Bearer <key>`. */
@@ -39,6 +39,8 @@ export interface RelayContext {
   logsOf(userId: number, type: number): Promise<LogRow[]>;
   /** Status of every quota hold a user has had ('held', 'settled', 'refunded'). */
   holdsOf(userId: number): Promise<string[]>;
+  /** Waits until every queued settlement (balances and consume logs) is committed. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,7 +106,7 @@ export async function createRelayContext(dialect: DatabaseType, routes: Record<s
     quotaFor(model, usage, group = 'default') {
       const price = resolvePrice(model, group, priceTablesOf(ctx.services.options));
       if (price.mode === 'unpriced') throw new Error(`${model} has no price`);
-      const billing = { promptTokens: usage.prompt, completionTokens: usage.completion, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, semantic: 'openai' as const };
+      const billing = { promptTokens: usage.prompt, completionTokens: usage.completion, cachedTokens: usage.cached ?? 0, cacheCreationTokens: 0, reasoningTokens: 0, semantic: 'openai' as const };
       return computeQuota(price, billing, ctx.services.options.get('QuotaPerUnit'));
     },
     openai: (key) => new OpenAI({ apiKey: key, baseURL: `${gateway}/v1`, maxRetries: 0 }),
@@ -116,6 +118,7 @@ export async function createRelayContext(dialect: DatabaseType, routes: Record<s
       }),
     logsOf: (userId, type) => ctx.db.selectFrom('logs').selectAll().where('user_id', '=', userId).where('type', '=', type).orderBy('id').execute(),
     holdsOf: async (userId) => (await ctx.db.selectFrom('quota_holds').select('status').where('user_id', '=', userId).execute()).map((h) => h.status),
+    settled: () => ctx.services.billing.drain(),
     async close() {
       await ctx.close();
       await upstream.close();

@@ -7,6 +7,7 @@ import { nowSeconds } from '../platform/clock.js';
 import { InsufficientTokenQuotaError, InsufficientUserQuotaError } from './billing-errors.js';
 import { HoldStatus, quotaLedgerRepository as ledger } from './quota-ledger.repository.js';
 import { inTransaction } from './transaction.js';
+import { SettlementBatcher, type SettlementBatcherOptions } from './settlement-batcher.js';
 
 export interface PreConsumeInput {
   /** Unique per relayed request; the key of the hold. At most 64 characters. */
@@ -74,12 +75,17 @@ function assertQuotaAmount(name: string, value: number): void {
  * 'held' and not refreshed for a while belongs to a crashed process and is refunded.
  */
 export class BillingService {
-  private readonly openHolds = new Set<string>();
+  /** Holds this process opened and has not closed, with what they took. */
+  private readonly openHolds = new Map<string, { amount: number; tokenAmount: number }>();
+  private readonly batcher: SettlementBatcher;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number = nowSeconds,
-  ) {}
+    batching: Omit<SettlementBatcherOptions, 'now'> = {},
+  ) {
+    this.batcher = new SettlementBatcher(db, { ...batching, now });
+  }
 
   /** Debits token (unless unlimited) and user and records the hold; on any refusal nothing changes. */
   async preConsume(input: PreConsumeInput): Promise<void> {
@@ -110,7 +116,38 @@ export class BillingService {
       if (isUniqueViolation(err)) throw new ConflictError(`request ${input.requestId} already holds quota`);
       throw err;
     }
-    this.openHolds.add(input.requestId);
+    this.openHolds.set(input.requestId, { amount: input.amount, tokenAmount: debitToken ? input.amount : 0 });
+  }
+
+  /**
+   * The relay's settlement: like `settle`, but written with other settlements in one group commit (see
+   * SettlementBatcher), for a request with a hold from this process or — for a trusted request that took
+   * no hold — charged in full. Resolves once committed.
+   */
+  settleBatched(input: SettleInput & { userId: number; tokenId: number; tokenUnlimited: boolean }): Promise<void> {
+    assertQuotaAmount('actualQuota', input.actualQuota);
+    const hold = this.openHolds.get(input.requestId);
+    this.openHolds.delete(input.requestId);
+    return this.batcher.enqueue({
+      requestId: input.requestId,
+      userId: input.userId,
+      tokenId: input.tokenId,
+      tokenUnlimited: input.tokenUnlimited,
+      actualQuota: input.actualQuota,
+      channelId: input.channelId,
+      hold,
+      log: input.log ? { ...input.log, created_at: input.log.created_at ?? this.now() } : null,
+    });
+  }
+
+  /** Whether this process holds quota for the request. */
+  hasOpenHold(requestId: string): boolean {
+    return this.openHolds.has(requestId);
+  }
+
+  /** Writes every queued settlement (graceful shutdown). */
+  drain(): Promise<void> {
+    return this.batcher.drain();
   }
 
   /**
@@ -169,7 +206,7 @@ export class BillingService {
 
   /** Refreshes the holds this process still has open, so other nodes do not take them for stale. */
   async touchOpenHolds(): Promise<void> {
-    const ids = [...this.openHolds];
+    const ids = [...this.openHolds.keys()];
     const now = this.now();
     for (let i = 0; i < ids.length; i += TOUCH_BATCH) {
       await ledger.touchHolds(this.db, ids.slice(i, i + TOUCH_BATCH), now);

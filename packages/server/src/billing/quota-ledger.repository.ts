@@ -57,6 +57,25 @@ export const quotaLedgerRepository = {
     return changed(result);
   },
 
+  /** Closes many holds still 'held' in one statement; returns how many it closed. */
+  async closeHolds(db: Executor, requestIds: readonly string[], status: Exclude<HoldStatusValue, 'held'>, now: number): Promise<number> {
+    if (requestIds.length === 0) return 0;
+    const result = await db
+      .updateTable('quota_holds')
+      .set({ status, updated_at: now })
+      .where('request_id', 'in', requestIds)
+      .where('status', '=', HoldStatus.Held)
+      .executeTakeFirst();
+    return Number(result?.numUpdatedRows ?? 0n);
+  },
+
+  /** Which of these holds are closed with `status`. */
+  async holdsClosedAs(db: Executor, requestIds: readonly string[], status: Exclude<HoldStatusValue, 'held'>): Promise<string[]> {
+    if (requestIds.length === 0) return [];
+    const rows = await db.selectFrom('quota_holds').select('request_id').where('request_id', 'in', requestIds).where('status', '=', status).execute();
+    return rows.map((r) => r.request_id);
+  },
+
   findHold(db: Executor, requestId: string): Promise<QuotaHoldRow | undefined> {
     return db.selectFrom('quota_holds').selectAll().where('request_id', '=', requestId).executeTakeFirst();
   },
@@ -109,12 +128,17 @@ export const quotaLedgerRepository = {
 
   /** Settlement of a user: quota −= quotaDelta (may go below 0: overdraft after the fact), used_quota += used, one more request. */
   async applyUserUsage(db: Executor, userId: number, quotaDelta: number, used: number): Promise<void> {
+    await quotaLedgerRepository.applyUserUsageBatch(db, userId, quotaDelta, used, 1);
+  },
+
+  /** Settlement of several requests of one user at once: the sums of applyUserUsage. */
+  async applyUserUsageBatch(db: Executor, userId: number, quotaDelta: number, used: number, requests: number): Promise<void> {
     await db
       .updateTable('users')
       .set((eb) => ({
         quota: eb('quota', '-', quotaDelta),
         used_quota: eb('used_quota', '+', used),
-        request_count: eb('request_count', '+', 1),
+        request_count: eb('request_count', '+', requests),
       }))
       .where('id', '=', userId)
       .execute();

@@ -47,6 +47,7 @@ describe('Claude channels through the gateway (sqlite)', () => {
     const sent = r.upstream.requests.at(-1)!;
     expect(sent.headers['x-api-key']).toBe('anthropic-key');
     expect(sent.headers['anthropic-version']).toBe('2023-06-01');
+    await r.settled();
     const log = await r.ctx.db.selectFrom('logs').selectAll().where('user_id', '=', user.id).where('type', '=', 2).executeTakeFirstOrThrow();
     // Claude's input excludes the cache: 20 + 100 cached at 0.1 + 6 × completion ratio, × model ratio 1.
     expect(log.prompt_tokens).toBe(120);

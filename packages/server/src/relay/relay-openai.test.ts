@@ -5,6 +5,7 @@ import { createRelayContext, type RelayContext } from '../../test/relay-harness.
 import { dataEvent, errorReply, jsonReply, resetReply, sseReply, startFakeUpstream } from '../../test/fake-upstream/index.js';
 import { computeQuota, resolvePrice } from '../billing/price-calculator.js';
 import { priceTablesOf } from './pipeline/pricing.js';
+import { createUser, signIn } from '../../test/test-app.js';
 
 const completion = (content: string, usage = { prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 }) => ({
   id: 'chatcmpl-test',
@@ -175,6 +176,20 @@ describe('the gateway with the official clients (sqlite)', () => {
       await expect(client(token.key).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 403 });
     });
 
+    it('stops a banned user’s keys at once, although keys are cached', async () => {
+      r.upstream.setRoute('POST /v1/chat/completions', jsonReply(completion('ok')));
+      const model = await r.uniqueModel();
+      await r.createChannel({ models: model });
+      const user = await r.createUser();
+      const token = await r.createApiKey(user.id);
+      const ask = () => client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'x' }] });
+      expect((await ask()).choices[0].message.content).toBe('ok');
+      const root = await signIn(r.ctx.app, await createUser(r.ctx.db, { role: 100 }));
+      const ban = await r.ctx.app.inject({ method: 'POST', url: '/api/user/manage', headers: root.headers, payload: { id: user.id, action: 'disable' } });
+      expect(ban.json().success).toBe(true);
+      await expect(ask()).rejects.toMatchObject({ status: 403 });
+    });
+
     it('lets only administrators pin a channel with sk-KEY-CHANNELID', async () => {
       r.upstream.setRoute('POST /v1/chat/completions', jsonReply(completion('pinned')));
       const channel = await r.createChannel({ models: 'gpt-4o-mini' });
@@ -200,6 +215,7 @@ describe('the gateway with the official clients (sqlite)', () => {
       const token = await r.createApiKey(user.id);
       const answer = await client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'x' }] });
       expect(answer.choices[0].message.content).toBe('from the good one');
+      await r.settled();
       const log = await r.ctx.db.selectFrom('logs').selectAll().where('user_id', '=', user.id).where('type', '=', 2).executeTakeFirstOrThrow();
       expect(JSON.parse(log.other!).admin_info.use_channel).toEqual([brokenId, good]);
       await broken.close();

@@ -76,7 +76,7 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
 }
 
 function authenticate(deps: RelayRouteDeps, req: FastifyRequest, keyOf: KeySource): Promise<ApiKeyPrincipal> {
-  return authenticateApiKey(keyOf(req), req.ip, { db: deps.relay.db, usableGroups: deps.usableGroups });
+  return authenticateApiKey(keyOf(req), req.ip, { db: deps.relay.db, usableGroups: deps.usableGroups, cache: deps.relay.keyCache });
 }
 
 async function handle(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyReply, r: { surface: Surface; endpoint: RelayEndpoint; keyOf: KeySource }) {

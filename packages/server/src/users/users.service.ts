@@ -30,6 +30,7 @@ import { usersRepository } from './users.repository.js';
 import { toUserView } from './user-view.js';
 import { newAffCode } from './aff-code.js';
 import { MemoryVerificationCodes, type VerificationCodes } from './verification-codes.js';
+import type { ChangeEvents } from '../platform/change-events.js';
 
 /** Who is acting: the signed-in user (http/request-context's Actor fits this shape). */
 export interface ActorRef {
@@ -40,6 +41,8 @@ export interface ActorRef {
 
 export interface UsersServiceExtras {
   verificationCodes?: VerificationCodes;
+  /** Told about every change to a user, so caches (the relay's API keys) drop it at once. */
+  events?: ChangeEvents;
   /** Invite-code generator; replaceable so tests can force a collision. */
   newAffCode?: () => string;
 }
@@ -58,6 +61,7 @@ const outranks = (actor: ActorRef, target: Pick<UserRow, 'role'>) => isRoot(acto
 export class UsersService {
   readonly verificationCodes: VerificationCodes;
   private readonly newAffCode: () => string;
+  private readonly events: ChangeEvents | undefined;
 
   constructor(
     readonly db: Db,
@@ -67,6 +71,7 @@ export class UsersService {
   ) {
     this.verificationCodes = extras.verificationCodes ?? new MemoryVerificationCodes();
     this.newAffCode = extras.newAffCode ?? newAffCode;
+    this.events = extras.events;
   }
 
   /** All users, newest first, soft-deleted ones included (the console shows them as signed out). */
@@ -167,6 +172,7 @@ export class UsersService {
     }
     // A password set by an administrator ends the user's current sessions.
     if (patch.password) await this.sessions.destroyAllForUser(target.id);
+    this.events?.changed('user', target.id);
     return this.viewOf(target.id);
   }
 
@@ -192,6 +198,7 @@ export class UsersService {
     if (isRoot(actor.role)) throw new ForbiddenError('the super administrator account cannot be deleted');
     await usersRepository.softDelete(this.db, actor.id, nowSeconds());
     await this.sessions.destroyAllForUser(actor.id);
+    this.events?.changed('user', actor.id);
   }
 
   /** promote / demote / disable / enable / delete (spec 1 §6); answers the row's new role and status. */
@@ -223,9 +230,11 @@ export class UsersService {
         if (isRoot(target.role)) throw new ForbiddenError('the super administrator cannot be deleted');
         await usersRepository.softDelete(this.db, target.id, nowSeconds());
         await this.sessions.destroyAllForUser(target.id);
+        this.events?.changed('user', target.id);
         return { role, status };
     }
     await usersRepository.update(this.db, target.id, { role, status });
+    this.events?.changed('user', target.id);
     // A disabled user is signed out at once; the request guard also re-checks status on every call.
     if (status === UserStatus.Disabled) await this.sessions.destroyAllForUser(target.id);
     return { role, status };

@@ -5,6 +5,7 @@ import { TokenStatus } from '../../tokens/token-status.js';
 import { isAllowed, parseAllowList } from '../../platform/ip-allow-list.js';
 import { nowSeconds } from '../../platform/clock.js';
 import { forbidden, quotaExhausted, unauthorized } from '../relay-error.js';
+import type { ApiKeyCache } from './api-key-cache.js';
 
 /** Who is calling the gateway, after every key check passed. */
 export interface ApiKeyPrincipal {
@@ -41,6 +42,7 @@ export function parseApiKey(raw: string): { key: string; channelId: number | nul
 export interface AuthenticateOptions {
   db: Db;
   usableGroups: (userGroup: string) => Set<string>;
+  cache?: ApiKeyCache;
 }
 
 /**
@@ -52,7 +54,11 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
   if (!rawKey) throw unauthorized('no API key provided; send it as "Authorization: Bearer sk-..."');
   const parsed = parseApiKey(rawKey);
   if (!parsed) throw unauthorized('invalid API key format');
-  const row = await tokensRepository.findByKeyWithOwner(opts.db, parsed.key);
+  let row = opts.cache?.get(parsed.key);
+  if (!row) {
+    row = await tokensRepository.findByKeyWithOwner(opts.db, parsed.key);
+    if (row && opts.cache) row = opts.cache.set(parsed.key, row);
+  }
   if (!row || row.user_deleted_at !== null) throw unauthorized('invalid API key');
   await checkTokenState(row, opts.db);
   if (row.allow_ips) {
@@ -87,6 +93,7 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
   };
 }
 
+/** Checks status, expiry and remaining quota; an observed expiry or exhaustion is written back (row and cache too). */
 async function checkTokenState(row: TokenWithOwner, db: Db) {
   if (row.status === TokenStatus.Disabled) throw unauthorized('this API key is disabled', 'token_disabled');
   if (row.status === TokenStatus.Expired) throw unauthorized('this API key has expired', 'token_expired');
@@ -94,10 +101,12 @@ async function checkTokenState(row: TokenWithOwner, db: Db) {
   if (row.status !== TokenStatus.Enabled) throw unauthorized('this API key is not usable', 'token_disabled');
   if (row.expired_time !== -1 && row.expired_time <= nowSeconds()) {
     await tokensRepository.markStatus(db, row.id, TokenStatus.Expired);
+    row.status = TokenStatus.Expired;
     throw unauthorized('this API key has expired', 'token_expired');
   }
   if (row.unlimited_quota !== 1 && row.remain_quota <= 0) {
     await tokensRepository.markStatus(db, row.id, TokenStatus.Exhausted);
+    row.status = TokenStatus.Exhausted;
     throw quotaExhausted('this API key has no quota left', 'token_quota_exhausted');
   }
 }

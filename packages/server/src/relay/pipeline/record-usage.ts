@@ -1,6 +1,7 @@
 import { computeQuota, type BillablePrice } from '../../billing/price-calculator.js';
 import type { RoutableChannel } from '../../channels/routing-table.js';
 import { LogType } from '../../logs/log-types.js';
+import { logsRepository } from '../../logs/logs.repository.js';
 import type { RelayError } from '../relay-error.js';
 import type { AttemptSuccess } from './attempt-channel.js';
 import type { RelayDeps } from './relay-deps.js';
@@ -56,18 +57,15 @@ export async function recordSuccess(deps: RelayDeps, input: RelayInput, price: B
         other: JSON.stringify(other),
       }
     : null;
-  try {
-    await deps.billing.settle({ requestId: input.requestId, actualQuota: quota, channelId: result.channel.id, log });
-  } catch (err) {
-    // The answer is already with the client; the hold stays open and hold maintenance reconciles it.
-    deps.log.error({ err, requestId: input.requestId }, 'settlement failed');
-  }
+  const p = input.principal;
+  deps.keyCache.charge(p.userId, p.tokenId, quota);
+  await deps.billing.settleBatched({ requestId: input.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: result.channel.id, log });
   return quota;
 }
 
-/** Gives the hold back and writes an error log (type 5) with what went wrong and where. */
+/** Gives the hold back (if one was taken) and writes an error log (type 5) with what went wrong and where. */
 export async function recordFailure(deps: RelayDeps, input: RelayInput, error: RelayError, trace: RouteTrace, channel: RoutableChannel | undefined): Promise<void> {
-  await deps.billing.refund(input.requestId, {
+  const log = {
     type: LogType.Error,
     username: input.principal.username,
     token_name: input.principal.tokenName,
@@ -82,7 +80,9 @@ export async function recordFailure(deps: RelayDeps, input: RelayInput, error: R
     request_id: input.requestId,
     content: error.message,
     other: JSON.stringify({ status_code: error.status, error_code: error.code, error_kind: error.kind, request_path: input.path, admin_info: { use_channel: trace.tried, route_trace: trace.reasons } }),
-  });
+  };
+  if (deps.billing.hasOpenHold(input.requestId)) await deps.billing.refund(input.requestId, log);
+  else await logsRepository.insert(deps.db, { user_id: input.principal.userId, token_id: input.principal.tokenId, ...log });
 }
 
 function reasoningEffortOf(input: RelayInput): string | undefined {

@@ -6,6 +6,7 @@ import type { ChannelHealthTracker } from '../../channels/channel-health.js';
 import type { UpstreamHttpClient } from '../../platform/http-client.js';
 import type { AuthPort, ProviderAdapter } from '../providers/provider-adapter.js';
 import type { UserRequestLimiter } from './user-request-limit.js';
+import type { ApiKeyCache } from './api-key-cache.js';
 
 /** Everything the relay pipeline needs, built once per process. */
 export interface RelayDeps {
@@ -18,6 +19,7 @@ export interface RelayDeps {
   getAdapter(channelType: number): ProviderAdapter | undefined;
   auth: AuthPort;
   limiter: UserRequestLimiter;
+  keyCache: ApiKeyCache;
   /** How long to keep reading an upstream stream after the client left, to learn the real usage. */
   drainAfterDisconnectMs: number;
   /** Requests still settling; graceful shutdown waits for them so no quota or log is lost. */

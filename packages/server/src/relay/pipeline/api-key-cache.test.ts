@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ChangeEvents } from '../../platform/change-events.js';
+import type { TokenWithOwner } from '../../tokens/tokens.repository.js';
+import { ApiKeyCache } from './api-key-cache.js';
+
+const row = (id: number, userId: number, extra: Partial<TokenWithOwner> = {}): TokenWithOwner => ({
+  id, user_id: userId, name: 'k', status: 1, expired_time: -1, remain_quota: 1000, unlimited_quota: 0, model_limits_enabled: 0, model_limits: null,
+  allow_ips: null, group: '', user_username: 'u', user_role: 1, user_status: 1, user_group: 'default', user_quota: 5000, user_setting: null, user_deleted_at: null, ...extra,
+});
+
+describe('API key cache', () => {
+  it('serves a key until its lifetime ends', () => {
+    let now = 0;
+    const cache = new ApiKeyCache(new ChangeEvents(), 1000, () => now);
+    cache.set('a', row(1, 10));
+    expect(cache.get('a')?.id).toBe(1);
+    now = 999;
+    expect(cache.get('a')).toBeDefined();
+    now = 1000;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('drops every key of a changed user and the entry of a changed token at once', () => {
+    const events = new ChangeEvents();
+    const cache = new ApiKeyCache(events);
+    cache.set('a', row(1, 10));
+    cache.set('b', row(2, 10));
+    cache.set('c', row(3, 11));
+    events.changed('user', 10);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')).toBeDefined();
+    events.changed('token', 3);
+    expect(cache.get('c')).toBeUndefined();
+  });
+
+  it('lowers cached balances by charges: the user on every key, a limited token on its own', () => {
+    const cache = new ApiKeyCache(new ChangeEvents());
+    cache.set('a', row(1, 10));
+    cache.set('b', row(2, 10, { unlimited_quota: 1 }));
+    cache.charge(10, 1, 300);
+    cache.charge(10, 2, 200);
+    expect(cache.get('a')).toMatchObject({ user_quota: 4500, remain_quota: 700 });
+    expect(cache.get('b')).toMatchObject({ user_quota: 4500, remain_quota: 1000 });
+  });
+
+  it('keeps its own copy, so a caller changing the row it passed in changes nothing cached', () => {
+    const cache = new ApiKeyCache(new ChangeEvents());
+    const original = row(1, 10);
+    const cached = cache.set('a', original);
+    original.user_quota = 0;
+    expect(cached.user_quota).toBe(5000);
+  });
+});

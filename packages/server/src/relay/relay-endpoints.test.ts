@@ -1,0 +1,182 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { toFile } from 'openai';
+import { createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { fixtureReply, jsonReply, rawReply, type RecordedRequest } from '../../test/fake-upstream/index.js';
+import type { MultipartField } from './providers/provider-adapter.js';
+
+/** Every byte value, twice: binary bodies must pass through untouched. */
+const binary = Uint8Array.from({ length: 512 }, (_, i) => i % 256);
+
+describe('the other OpenAI endpoints through OpenAI-type channels', () => {
+  let r: RelayContext;
+  beforeAll(async () => {
+    r = await createRelayContext('sqlite');
+  });
+  afterAll(() => r?.close());
+  afterEach(() => {
+    r.upstream.requests.length = 0;
+  });
+
+  async function setup(opts: { channelType?: number; group?: string; mapping?: Record<string, string> } = {}) {
+    const model = await r.uniqueModel(1.5);
+    const channel = await r.createChannel({
+      type: opts.channelType ?? 1,
+      models: model,
+      group: 'default,vip',
+      ...(opts.mapping ? { model_mapping: JSON.stringify(opts.mapping) } : {}),
+    });
+    const user = await r.createUser({ quota: 5_000_000 });
+    const token = await r.createApiKey(user.id, { group: opts.group });
+    return { model, channel, user, token, client: r.openai(token.key) };
+  }
+
+  const onlyLog = async (userId: number) => {
+    await expect.poll(() => r.logsOf(userId, 2)).toHaveLength(1);
+    return (await r.logsOf(userId, 2))[0];
+  };
+  const sentBody = (i = 0) => r.upstream.requests[i].body as Record<string, unknown>;
+
+  it('embeddings: relays the vectors and bills the prompt tokens', async () => {
+    r.upstream.setRoute('POST /v1/embeddings', fixtureReply('openai', 'embeddings'));
+    const { model, user, client } = await setup();
+    const answer = await client.embeddings.create({ model, input: 'The food was delicious', encoding_format: 'float' });
+    expect(answer.data[0].embedding).toEqual([0.0023064255, -0.009327292, -0.0028842222]);
+    expect(sentBody()).toMatchObject({ model, input: 'The food was delicious' });
+    const log = await onlyLog(user.id);
+    expect(log).toMatchObject({ prompt_tokens: 8, completion_tokens: 0, quota: r.quotaFor(model, { prompt: 8, completion: 0 }) });
+  });
+
+  it('images/generations: bills the per-call price × QuotaPerUnit × group ratio', async () => {
+    r.upstream.setRoute('POST /v1/images/generations', jsonReply({ created: 1_713_833_628, data: [{ url: 'https://images.example/cat.png', revised_prompt: 'a cat' }] }));
+    await r.setOptions({ GroupRatio: { ...r.ctx.services.options.get('GroupRatio'), vip: 1.5 } });
+    const { model, user, token, client } = await setup({ group: 'vip' });
+    await r.setOptions({ ModelPrice: { ...r.ctx.services.options.get('ModelPrice'), [model]: 0.02 } });
+    try {
+      const answer = await client.images.generate({ model, prompt: 'a cat', n: 1, size: '1024x1024' });
+      expect(answer.data?.[0].url).toBe('https://images.example/cat.png');
+      expect(sentBody()).toMatchObject({ model, prompt: 'a cat', n: 1, size: '1024x1024' });
+      const expected = 0.02 * 500_000 * 1.5;
+      const log = await onlyLog(user.id);
+      expect(log.quota).toBe(expected);
+      expect(JSON.parse(log.other!)).toMatchObject({ model_price: 0.02, group_ratio: 1.5 });
+      expect(await r.tokenOf(token.id)).toMatchObject({ used_quota: expected });
+    } finally {
+      await r.setOptions({ GroupRatio: { ...r.ctx.services.options.get('GroupRatio'), vip: 1 } });
+    }
+  });
+
+  it('audio/speech: passes the audio bytes through and bills the input characters', async () => {
+    r.upstream.setRoute('POST /v1/audio/speech', rawReply(binary, 'audio/mpeg'));
+    const { model, user, client } = await setup();
+    const input = 'Today is a wonderful day to build something people love!';
+    const res = await client.audio.speech.create({ model, voice: 'alloy', input });
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(binary);
+    expect(sentBody()).toMatchObject({ model, voice: 'alloy', input });
+    const log = await onlyLog(user.id);
+    expect(log).toMatchObject({ prompt_tokens: input.length, quota: r.quotaFor(model, { prompt: input.length, completion: 0 }) });
+  });
+
+  it('audio/transcriptions: uploads the file intact with the upstream model name and bills the reported usage', async () => {
+    r.upstream.setRoute('POST /v1/audio/transcriptions', fixtureReply('openai', 'transcription'));
+    const requested = `whisper-${Math.random().toString(36).slice(2, 8)}`;
+    await r.setOptions({ ModelRatio: { ...r.ctx.services.options.get('ModelRatio'), [requested]: 3 } });
+    const model = await r.uniqueModel();
+    await r.createChannel({ models: requested, model_mapping: JSON.stringify({ [requested]: model }) });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+
+    const answer = await r.openai(token.key).audio.transcriptions.create({ file: await toFile(binary, 'speech.mp3', { type: 'audio/mpeg' }), model: requested, language: 'en' });
+    expect(answer.text).toBe("Imagine the wildest idea that you've ever had.");
+    const fields = r.upstream.requests[0].body as MultipartField[];
+    expect(String(r.upstream.requests[0].headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
+    expect(fields.find((f) => f.name === 'model')?.value).toBe(model);
+    expect(fields.find((f) => f.name === 'language')?.value).toBe('en');
+    const file = fields.find((f) => f.name === 'file')?.value as { filename: string; contentType: string; data: Uint8Array };
+    expect(file.filename).toBe('speech.mp3');
+    expect(file.contentType).toBe('audio/mpeg');
+    expect(new Uint8Array(file.data)).toEqual(binary);
+
+    const log = await onlyLog(user.id);
+    expect(log).toMatchObject({ model_name: requested, prompt_tokens: 14, completion_tokens: 45, quota: r.quotaFor(requested, { prompt: 14, completion: 45 }) });
+  });
+
+  it('moderations: relays the verdict and bills the estimated input when the upstream reports no usage', async () => {
+    r.upstream.setRoute('POST /v1/moderations', jsonReply({ id: 'modr-1', model: 'omni-moderation-2024-09-26', results: [{ flagged: false, categories: { violence: false }, category_scores: { violence: 0.0001 } }] }));
+    const { model, user, client } = await setup();
+    const answer = await client.moderations.create({ model, input: 'I want to pet a kitten' });
+    expect(answer.results[0].flagged).toBe(false);
+    expect(sentBody()).toMatchObject({ model, input: 'I want to pet a kitten' });
+    const log = await onlyLog(user.id);
+    expect(log.prompt_tokens).toBeGreaterThan(0);
+    expect(log.quota).toBe(r.quotaFor(model, { prompt: log.prompt_tokens, completion: 0 }));
+    expect(JSON.parse(log.other!).admin_info.local_count_tokens).toBe(true);
+  });
+
+  it('rerank: relays the ranking and bills the reported tokens (custom OpenAI-compatible channel)', async () => {
+    r.upstream.setRoute('POST /v1/rerank', fixtureReply('jina', 'rerank'));
+    const { model, user, token } = await setup({ channelType: 8 });
+    const res = await r.post('/v1/rerank', token.key, { model, query: 'skincare for sensitive skin', documents: ['makeup trends', 'shoes', 'organic skincare with aloe'], top_n: 2 });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { results: { index: number; relevance_score: number }[] };
+    expect(answer.results.map((x) => x.index)).toEqual([2, 0]);
+    expect(sentBody()).toMatchObject({ model, query: 'skincare for sensitive skin', top_n: 2 });
+    const log = await onlyLog(user.id);
+    expect(log).toMatchObject({ prompt_tokens: 61, quota: r.quotaFor(model, { prompt: 61, completion: 0 }) });
+  });
+
+  it('responses: answers and bills a response, cached input tokens at the cache ratio', async () => {
+    r.upstream.setRoute('POST /v1/responses', fixtureReply('openai', 'responses'));
+    const { model, user, client } = await setup();
+    const answer = await client.responses.create({ model, input: 'Tell me a three sentence bedtime story about a unicorn.' });
+    expect(answer.output_text).toBe('In a peaceful grove beneath a silver moon, a unicorn slept.');
+    expect(sentBody()).toMatchObject({ model, input: 'Tell me a three sentence bedtime story about a unicorn.' });
+    const log = await onlyLog(user.id);
+    expect(log).toMatchObject({ prompt_tokens: 36, completion_tokens: 87, quota: r.quotaFor(model, { prompt: 36, completion: 87, cached: 16 }) });
+    expect(JSON.parse(log.other!)).toMatchObject({ cache_tokens: 16, reasoning_tokens: 40 });
+  });
+
+  it('responses: streams the typed events and bills the usage of response.completed', async () => {
+    r.upstream.setRoute('POST /v1/responses', fixtureReply('openai', 'responses-stream'));
+    const { model, user, client } = await setup();
+    const stream = await client.responses.create({ model, input: 'hi', stream: true });
+    const types: string[] = [];
+    let text = '';
+    for await (const event of stream) {
+      types.push(event.type);
+      if (event.type === 'response.output_text.delta') text += event.delta;
+    }
+    expect(text).toBe('Hi there!');
+    expect(types[0]).toBe('response.created');
+    expect(types.at(-1)).toBe('response.completed');
+    expect(sentBody()).toMatchObject({ model, stream: true });
+    const log = await onlyLog(user.id);
+    expect(log).toMatchObject({ prompt_tokens: 37, completion_tokens: 11, is_stream: 1, quota: r.quotaFor(model, { prompt: 37, completion: 11 }) });
+  });
+
+  it('completions: answers and streams legacy completions and bills both', async () => {
+    r.upstream.setRoute('POST /v1/completions', (req: RecordedRequest) =>
+      (req.body as { stream?: boolean }).stream
+        ? fixtureReply('openai', 'completions-stream')
+        : jsonReply({ id: 'cmpl-1', object: 'text_completion', created: 1, model: 'gpt-3.5-turbo-instruct', choices: [{ text: 'This is a test.', index: 0, logprobs: null, finish_reason: 'stop' }], usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 } }),
+    );
+    const { model, user, client } = await setup();
+    const answer = await client.completions.create({ model, prompt: 'Say this is a test', max_tokens: 7 });
+    expect(answer.choices[0].text).toBe('This is a test.');
+
+    const stream = await client.completions.create({ model, prompt: 'Say this is a test', stream: true });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.text ?? '';
+    expect(text).toBe('This is a test.');
+    expect(sentBody(1)).toMatchObject({ model, stream: true, stream_options: { include_usage: true } });
+
+    await expect.poll(() => r.logsOf(user.id, 2)).toHaveLength(2);
+    const logs = await r.logsOf(user.id, 2);
+    expect(logs.map((l) => [l.is_stream, l.prompt_tokens, l.completion_tokens, l.quota]).sort()).toEqual(
+      [
+        [0, 5, 7, r.quotaFor(model, { prompt: 5, completion: 7 })],
+        [1, 5, 5, r.quotaFor(model, { prompt: 5, completion: 5 })],
+      ].sort(),
+    );
+  });
+});
