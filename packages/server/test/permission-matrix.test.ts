@@ -39,6 +39,7 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/channel/test/:id': 'root',
   'GET /api/channel/test': 'root',
   'GET /api/channel/update_balance/:id': 'root',
+  'GET /api/channel/update_balance': 'root',
 };
 
 const ROLES = [

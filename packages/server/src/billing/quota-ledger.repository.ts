@@ -80,6 +80,12 @@ export const quotaLedgerRepository = {
     return db.selectFrom('quota_holds').selectAll().where('request_id', '=', requestId).executeTakeFirst();
   },
 
+  /** Whether some request still in progress holds quota taken from this token. */
+  async tokenHasOpenHold(db: Executor, tokenId: number): Promise<boolean> {
+    const row = await db.selectFrom('quota_holds').select('request_id').where('status', '=', HoldStatus.Held).where('token_id', '=', tokenId).limit(1).executeTakeFirst();
+    return row !== undefined;
+  },
+
   /** Marks open holds as still in progress, so they are not taken for stale. */
   async touchHolds(db: Executor, requestIds: readonly string[], now: number): Promise<void> {
     if (requestIds.length === 0) return;

@@ -3,6 +3,8 @@ import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../platform/clock.js';
 import { HoldStatus, quotaLedgerRepository as ledger } from './quota-ledger.repository.js';
 import { inTransaction } from './transaction.js';
+import { logsRepository } from '../logs/logs.repository.js';
+import { sqliteHandleOf } from '../db/database.js';
 
 /** What one finished request owes, with the hold it took before the call (if any). */
 export interface PendingSettlement {
@@ -26,7 +28,6 @@ export interface SettlementBatcherOptions {
   now?: () => number;
 }
 
-const LOG_ROWS_PER_INSERT = 100;
 const HOLD_IDS_PER_STATEMENT = 500;
 
 /**
@@ -135,7 +136,7 @@ export class SettlementBatcher {
       for (const [id, u] of [...users].sort((a, b) => a[0] - b[0])) await ledger.applyUserUsageBatch(trx, id, u.quota, u.used, u.count);
       for (const [id, used] of [...channels].sort((a, b) => a[0] - b[0])) await ledger.addChannelUsage(trx, id, used);
       const logs = items.filter((i) => i.log).map((i) => ({ user_id: i.userId, token_id: i.tokenId, channel_id: i.channelId, ...i.log!, quota: i.actualQuota }));
-      for (let i = 0; i < logs.length; i += LOG_ROWS_PER_INSERT) await trx.insertInto('logs').values(logs.slice(i, i + LOG_ROWS_PER_INSERT)).execute();
+      await logsRepository.insertMany(trx, logs, sqliteHandleOf(this.db));
     });
   }
 

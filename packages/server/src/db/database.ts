@@ -53,7 +53,21 @@ export function createDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  sqliteHandles.set(db, cached);
+  return db;
+}
+
+const sqliteHandles = new WeakMap<object, SqliteHandle>();
+
+/**
+ * The SQLite connection behind a Kysely instance, for the few hot statements run directly (measured
+ * reasons in architecture.md B8). Only use it inside a transaction or `db.connection()` callback of the
+ * same instance: Kysely's single-connection mutex then guarantees nothing else runs in between.
+ */
+export function sqliteHandleOf(db: object): SqliteHandle | undefined {
+  return sqliteHandles.get(db);
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -62,7 +76,12 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query anew; on the relay's hot path that was a tenth of the CPU. Statements
  * are cached by SQL text (least recently used out first), since the same few queries repeat.
  */
-function withStatementCache(sqlite: SQLite.Database) {
+export interface SqliteHandle {
+  close(): void;
+  prepare(sql: string): SQLite.Statement;
+}
+
+function withStatementCache(sqlite: SQLite.Database): SqliteHandle {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
-import { errorReply, jsonReply } from '../../test/fake-upstream/index.js';
+import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { errorReply, jsonReply, sseReply } from '../../test/fake-upstream/index.js';
 
 describe('per-channel settings: model mapping, status-code mapping, parameter override, pass-through', () => {
   let r: RelayContext;
@@ -87,5 +87,26 @@ describe('per-channel settings: model mapping, status-code mapping, parameter ov
     await expect.poll(async () => (await r.quotaOf(user.id)).used_quota).toBe(quota);
     const [log] = await r.logsOf(user.id, 2);
     expect(log).toMatchObject({ prompt_tokens: 15, completion_tokens: 5, quota });
+  });
+
+  it('bills a pass-through stream by counting its text, since nothing asked the upstream for usage', async () => {
+    await r.setOptions({ 'global.pass_through_request_enabled': true });
+    const model = await r.uniqueModel();
+    await r.createChannel({ models: model });
+    r.upstream.setRoute('POST /v1/chat/completions', sseReply(chatStreamEvents(['streamed ', 'as ', 'is'], null)));
+    const { user, token } = await caller();
+
+    const raw = JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const res = await r.post('/v1/chat/completions', token.key, raw);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('streamed ');
+    expect(r.upstream.requests[0].raw.toString('utf8')).toBe(raw);
+    expect((r.upstream.requests[0].body as Record<string, unknown>).stream_options).toBeUndefined();
+
+    await expect.poll(() => r.logsOf(user.id, 2)).toHaveLength(1);
+    const [log] = await r.logsOf(user.id, 2);
+    expect(log.completion_tokens).toBeGreaterThan(0);
+    expect(log.quota).toBe(r.quotaFor(model, { prompt: log.prompt_tokens, completion: log.completion_tokens }));
+    expect(JSON.parse(log.other!).admin_info.local_count_tokens).toBe(true);
   });
 });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
 import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
-import { jsonReply, sseReply, type RecordedRequest } from '../../test/fake-upstream/index.js';
+import { errorReply, jsonReply, sseReply, type RecordedRequest } from '../../test/fake-upstream/index.js';
 import { testDialects } from '../../test/test-database.js';
+import { testConfig } from '../../test/test-app.js';
+import { buildApp } from '../app.js';
 
 const REQUESTS = 500;
 const USER_QUOTA = 50_000_000;
@@ -22,7 +24,6 @@ describe.each(testDialects())('500 concurrent requests from one user and one tok
     await agent?.close();
     await r?.close();
   });
-
 
   /** Sends chat request number n (even numbers stream) and reads the whole answer. */
   const sender = (model: string, key: string) => async (n: number) => {
@@ -103,7 +104,7 @@ describe.each(testDialects())('500 concurrent requests from one user and one tok
     expect(holds.filter((status) => status !== 'settled')).toEqual([]);
   });
 
-  it('keep a key usable when in-flight holds alone took its balance to zero', async () => {
+  it('never mark a key exhausted while in-flight holds alone took its balance to zero', async () => {
     const model = await r.uniqueModel(1);
     await r.createChannel({ models: model });
     r.upstream.setRoute('POST /v1/chat/completions', sseReply(chatStreamEvents(['slow ', 'answer'], chatUsage(10, 2)), { delayMs: 150 }));
@@ -115,12 +116,96 @@ describe.each(testDialects())('500 concurrent requests from one user and one tok
     await expect.poll(() => r.holdsOf(user.id)).toEqual(['held', 'held']);
     expect((await r.tokenOf(token.id)).remain_quota).toBe(0);
 
-    const refused = await send(4);
-    expect(refused.status).toBe(429);
+    // A second node, which has not seen the key yet, reads the balance of 0 from the database.
+    const { app: second } = await buildApp({ config: testConfig(dialect), db: r.ctx.db });
+    try {
+      const refused = await second.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+        payload: { model, messages: [{ role: 'user', content: '4' }], max_tokens: 50 },
+      });
+      expect(refused.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
     expect((await Promise.all(inFlight)).map((a) => a.status)).toEqual([200, 200]);
     await expect.poll(() => r.holdsOf(user.id)).toEqual(['settled', 'settled']);
     const charged = 2 * r.quotaFor(model, { prompt: 10, completion: 2 });
     expect(await r.tokenOf(token.id)).toEqual({ remain_quota: 1100 - charged, used_quota: charged, status: 1 });
-    expect((await send(6)).status).toBe(200);
+  });
+
+  it('stay exactly consistent when failures, broken streams and departing clients are mixed in, with and without holds', async () => {
+    const model = await r.uniqueModel(1.5);
+    const channel = await r.createChannel({ models: model });
+    // By request number: 0 upstream error (refund), 1 stream broken mid-way (counted locally),
+    // 2 client leaves mid-stream (the upstream's usage is drained), 3 and 4 plain successes.
+    r.upstream.setRoute('POST /v1/chat/completions', (req: RecordedRequest) => {
+      const body = req.body as { stream?: boolean; messages: { content: string }[] };
+      const n = Number(body.messages[0].content);
+      const u = usageOf(n);
+      const usage = chatUsage(u.prompt, u.completion);
+      switch (n % 5) {
+        case 0:
+          return errorReply(500, { error: { message: 'overloaded', type: 'server_error' } });
+        case 1:
+          return sseReply(chatStreamEvents(['one ', 'two ', 'three'], usage), { resetAfter: 3 });
+        case 2:
+          return sseReply(chatStreamEvents(['slow ', 'but ', 'steady ', 'words'], usage), { delayMs: 15 });
+        default:
+          return body.stream ? sseReply(chatStreamEvents(['fine'], usage)) : jsonReply(chatCompletion('fine', usage));
+      }
+    });
+    // A well-funded caller (may skip the pre-consume hold) and a tight one (always holds).
+    const rich = await r.createUser({ quota: USER_QUOTA });
+    const richKey = await r.createApiKey(rich.id);
+    const tight = await r.createUser({ quota: 3_000_000 });
+    const tightKey = await r.createApiKey(tight.id, { remainQuota: 2_000_000 });
+
+    const send = async (key: string, n: number) => {
+      const stream = n % 5 !== 3;
+      const controller = new AbortController();
+      const res = await request(`${r.gateway}/v1/chat/completions`, {
+        method: 'POST',
+        dispatcher: agent,
+        signal: controller.signal,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model, messages: [{ role: 'user', content: String(n) }], stream, max_tokens: 50 }),
+      });
+      if (n % 5 !== 2) {
+        await res.body.text().catch(() => '');
+        return res.statusCode;
+      }
+      for await (const _chunk of res.body) break;
+      controller.abort();
+      return res.statusCode;
+    };
+    const statuses = await Promise.all(Array.from({ length: REQUESTS }, (_, n) => send(n % 2 ? richKey.key : tightKey.key, n)));
+    expect(statuses.filter((s, n) => n % 5 === 0 && s !== 500)).toEqual([]);
+    expect(statuses.filter((s, n) => n % 5 !== 0 && s !== 200)).toEqual([]);
+
+    // Every request but the upstream errors ends in a consume log; every upstream error in an error log.
+    const served = (REQUESTS * 4) / 5;
+    await expect.poll(async () => (await r.quotaOf(rich.id)).request_count + (await r.quotaOf(tight.id)).request_count, { timeout: 30_000 }).toBe(served);
+    let channelSum = 0;
+    for (const [user, initial, token, tokenInitial] of [
+      [rich, USER_QUOTA, richKey, null],
+      [tight, 3_000_000, tightKey, 2_000_000],
+    ] as const) {
+      const logs = await r.logsOf(user.id, 2);
+      const sum = logs.reduce((total, log) => total + log.quota, 0);
+      channelSum += sum;
+      expect(logs).toHaveLength(served / 2);
+      expect(logs.every((log) => log.quota > 0)).toBe(true);
+      expect(await r.logsOf(user.id, 5)).toHaveLength(REQUESTS / 10);
+      expect(await r.quotaOf(user.id)).toEqual({ quota: initial - sum, used_quota: sum, request_count: served / 2 });
+      const tokenRow = await r.tokenOf(token.id);
+      expect(tokenRow.used_quota).toBe(sum);
+      if (tokenInitial !== null) expect(tokenRow.remain_quota).toBe(tokenInitial - sum);
+      expect((await r.holdsOf(user.id)).filter((status) => status === 'held')).toEqual([]);
+    }
+    expect((await r.holdsOf(tight.id)).filter((status) => status === 'refunded')).toHaveLength(REQUESTS / 10);
+    const channelRow = await r.ctx.db.selectFrom('channels').select('used_quota').where('id', '=', channel).executeTakeFirstOrThrow();
+    expect(Number(channelRow.used_quota)).toBe(channelSum);
   });
 });

@@ -41,7 +41,8 @@ describe('a client that disconnects mid-stream while the upstream goes on to rep
     const model = await r.uniqueModel(2);
     await r.createChannel({ models: model });
     r.upstream.setRoute('POST /v1/chat/completions', sseReply(chatStreamEvents(pieces(12), chatUsage(40, 321)), { delayMs: 30 }));
-    const user = await r.createUser({ quota: 5_000_000 });
+    // A modest balance: the request holds quota before the call (no trust exemption).
+    const user = await r.createUser({ quota: 2_000_000 });
     const token = await r.createApiKey(user.id, { remainQuota: 1_000_000 });
 
     const seen = await readFirstPieceThenLeave(r, token.key, model);
@@ -55,7 +56,7 @@ describe('a client that disconnects mid-stream while the upstream goes on to rep
     const hold = await holdOf(r, user.id);
     expect(hold.status).toBe('settled');
     expect(quota).not.toBe(hold.amount);
-    expect(await r.quotaOf(user.id)).toEqual({ quota: 5_000_000 - quota, used_quota: quota, request_count: 1 });
+    expect(await r.quotaOf(user.id)).toEqual({ quota: 2_000_000 - quota, used_quota: quota, request_count: 1 });
     expect(await r.tokenOf(token.id)).toMatchObject({ remain_quota: 1_000_000 - quota, used_quota: quota });
   });
 });
@@ -73,7 +74,8 @@ describe('a client that disconnects mid-stream from an upstream that never repor
     await r.createChannel({ models: model });
     // 200 pieces 50 ms apart: ten seconds of output, far longer than the drain window.
     r.upstream.setRoute('POST /v1/chat/completions', sseReply(chatStreamEvents(pieces(200), null), { delayMs: 50 }));
-    const user = await r.createUser({ quota: 5_000_000 });
+    // A modest balance: the request holds quota before the call (no trust exemption).
+    const user = await r.createUser({ quota: 2_000_000 });
     const token = await r.createApiKey(user.id);
 
     const started = Date.now();
@@ -92,6 +94,6 @@ describe('a client that disconnects mid-stream from an upstream that never repor
     expect(log.quota).toBeGreaterThan(0);
     expect(log.quota).toBeLessThan(hold.amount);
     expect(log.quota).toBe(r.quotaFor(model, { prompt: log.prompt_tokens, completion: log.completion_tokens }));
-    expect(await r.quotaOf(user.id)).toEqual({ quota: 5_000_000 - log.quota, used_quota: log.quota, request_count: 1 });
+    expect(await r.quotaOf(user.id)).toEqual({ quota: 2_000_000 - log.quota, used_quota: log.quota, request_count: 1 });
   });
 });

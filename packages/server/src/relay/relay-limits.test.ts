@@ -144,6 +144,17 @@ describe('two gateway instances sharing one Redis', () => {
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       expect(Number(await redis.get(`rl:model-all:${user.id}`))).toBe(5);
       expect(await redis.keys(`${prefix}rl:model-all:${user.id}`)).toHaveLength(1);
+
+      // Twenty requests at once, spread over both nodes: exactly three get through.
+      const burstUser = await r.createUser();
+      const burstKey = await r.createApiKey(burstUser.id);
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fetch(`${i % 2 ? secondUrl : r.gateway}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${burstKey.key}`, 'content-type': 'application/json' }, body: JSON.stringify(chatBody(model)) }).then((res) => res.status),
+        ),
+      );
+      expect(burst.filter((status) => status === 200)).toHaveLength(3);
+      expect(burst.filter((status) => status === 429)).toHaveLength(17);
     } finally {
       await second.close();
     }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { randomAlphanumeric } from '../platform/crypto.js';
+import { nextRequestId } from './pipeline/request-id.js';
 import { AppError } from '../http/errors.js';
 import { RelayError, invalidRequest } from './relay-error.js';
 import type { RelayBody, RelayEndpoint } from './providers/provider-adapter.js';
@@ -80,7 +80,7 @@ function authenticate(deps: RelayRouteDeps, req: FastifyRequest, keyOf: KeySourc
 }
 
 async function handle(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyReply, r: { surface: Surface; endpoint: RelayEndpoint; keyOf: KeySource }) {
-  const requestId = randomAlphanumeric(24);
+  const requestId = nextRequestId();
   const startedAt = Date.now();
   const principal = await authenticate(deps, req, r.keyOf);
   const parsed = parseBody(req, r);

@@ -27,6 +27,8 @@ export async function channelTestRoutes(app: FastifyInstance, { tester }: { test
     return ok(undefined, 'testing all channels has started; refresh the list to see the results');
   });
 
+  app.get('/update_balance', { preHandler: requireRoot }, async () => ok(await tester.updateAllBalances()));
+
   app.get('/update_balance/:id', { preHandler: requireRoot }, async (req) => {
     const balance = await tester.updateBalance(parseId((req.params as { id: string }).id));
     return { success: true, message: '', balance, data: { balance } };

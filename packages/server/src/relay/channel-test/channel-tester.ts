@@ -99,6 +99,23 @@ export class ChannelTester {
     return balance;
   }
 
+  /** Refreshes the balance of every enabled channel whose provider reports one. */
+  async updateAllBalances(): Promise<{ updated: number; failed: number }> {
+    const channels = await this.deps.db.selectFrom('channels').select(['id', 'type']).where('status', '=', ChannelStatus.Enabled).execute();
+    let updated = 0;
+    let failed = 0;
+    for (const { id, type } of channels) {
+      if (!this.deps.getAdapter(type)?.balance) continue;
+      try {
+        await this.updateBalance(id);
+        updated++;
+      } catch {
+        failed++;
+      }
+    }
+    return { updated, failed };
+  }
+
   private async run(channel: ChannelRow, model: string): Promise<{ error?: { message: string; disable: boolean }; quota: number; promptTokens: number; completionTokens: number }> {
     const none = { quota: 0, promptTokens: 0, completionTokens: 0 };
     const adapter = this.deps.getAdapter(channel.type);

@@ -1,6 +1,7 @@
 import { Role, UserStatus } from '@gw/contracts';
 import type { Db } from '../../db/database.js';
 import { tokensRepository, type TokenWithOwner } from '../../tokens/tokens.repository.js';
+import { quotaLedgerRepository } from '../../billing/quota-ledger.repository.js';
 import { TokenStatus } from '../../tokens/token-status.js';
 import { isAllowed, parseAllowList } from '../../platform/ip-allow-list.js';
 import { nowSeconds } from '../../platform/clock.js';
@@ -105,8 +106,12 @@ async function checkTokenState(row: TokenWithOwner, db: Db) {
     throw unauthorized('this API key has expired', 'token_expired');
   }
   if (row.unlimited_quota !== 1 && row.remain_quota <= 0) {
-    await tokensRepository.markStatus(db, row.id, TokenStatus.Exhausted);
-    row.status = TokenStatus.Exhausted;
+    // Holds of requests in progress may be all that took the balance to zero, and they give back what
+    // they do not use: refuse for now, but mark the key exhausted only when nothing is held.
+    if (!(await quotaLedgerRepository.tokenHasOpenHold(db, row.id))) {
+      await tokensRepository.markStatus(db, row.id, TokenStatus.Exhausted);
+      row.status = TokenStatus.Exhausted;
+    }
     throw quotaExhausted('this API key has no quota left', 'token_quota_exhausted');
   }
 }
