@@ -22,6 +22,11 @@ describe('multipart decoding', () => {
     expect(fields[1]).toEqual({ name: 'file', value: { filename: 'a b.mp3', contentType: 'audio/mpeg', data: new Uint8Array([0, 1, 2, 13, 10, 255]) } });
   });
 
+  it('reads names escaped the WHATWG way (%22, %0D, %0A)', () => {
+    const b = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="my %22cat%22%0A.png"\r\n\r\nx\r\n--${boundary}--`);
+    expect(decodeMultipart(b, boundary)[0].value).toMatchObject({ filename: 'my "cat"\n.png' });
+  });
+
   it('rejects bodies without the boundary or with an unterminated part', () => {
     expect(() => decodeMultipart(Buffer.from('hello'), boundary)).toThrow(MultipartError);
     expect(() => decodeMultipart(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\nvalue`), boundary)).toThrow(MultipartError);

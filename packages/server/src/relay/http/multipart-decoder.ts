@@ -58,5 +58,6 @@ function parseHeaders(text: string): Record<string, string> {
 
 function param(header: string, key: string): string | undefined {
   const match = new RegExp(`(?:^|;)\\s*${key}="((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(header) ?? new RegExp(`(?:^|;)\\s*${key}=([^;]*)`, 'i').exec(header);
-  return match ? match[1].replace(/\\(.)/g, '$1').trim() : undefined;
+  // Browsers and fetch's FormData write ", CR and LF in names as %22, %0D, %0A (WHATWG); older clients backslash-escape.
+  return match ? match[1].replace(/\\(.)/g, '$1').replace(/%22/g, '"').replace(/%0D/g, '\r').replace(/%0A/g, '\n') : undefined;
 }

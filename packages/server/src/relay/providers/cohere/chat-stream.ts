@@ -1,9 +1,10 @@
 /** Cohere v2 chat stream events → hub chat.completion.chunk objects. */
 import { nowSeconds, randomId } from '../../formats/ids.js';
+import { TextStreamTranslator } from '../text-stream-translator.js';
 import { ChunkFactory } from '../../formats/openai/chunks.js';
-import { toOpenAIUsage, type Usage } from '../../formats/usage.js';
+import { toOpenAIUsage } from '../../formats/usage.js';
 import type { ParsedSseEvent } from '../../streaming/sse-parser.js';
-import type { OutboundEvent, StreamTranslator } from '../provider-adapter.js';
+import type { OutboundEvent } from '../provider-adapter.js';
 import { cohereFinishReason, fromCohereUsage } from './chat-response.js';
 import type { CohereStreamEvent } from './types.js';
 
@@ -13,14 +14,13 @@ import type { CohereStreamEvent } from './types.js';
  * stream one tool call each; message-end carries the finish reason and usage. Other events
  * (content-start/-end, citations, tool-call-end) have nothing to add.
  */
-export class CohereStreamTranslator implements StreamTranslator {
+export class CohereStreamTranslator extends TextStreamTranslator {
   private readonly chunks: ChunkFactory;
   private toolCalls = -1;
-  private lastUsage: Usage | undefined;
-  private text = '';
   private finished = false;
 
   constructor(model: string, private readonly includeUsage: boolean) {
+    super();
     this.chunks = new ChunkFactory(randomId('chatcmpl-'), model, nowSeconds(), includeUsage);
   }
 
@@ -60,20 +60,6 @@ export class CohereStreamTranslator implements StreamTranslator {
       default:
         return [];
     }
-  }
-
-  end(): OutboundEvent[] {
-    return [];
-  }
-
-  usage(): Usage | undefined {
-    return this.lastUsage;
-  }
-
-  drainText(): string {
-    const text = this.text;
-    this.text = '';
-    return text;
   }
 
   private delta(delta: Parameters<ChunkFactory['delta']>[0], produced: string): OutboundEvent[] {

@@ -1,10 +1,11 @@
 /** Dify answers (blocking JSON and stream events) → hub chat completion and chunks. */
 import { nowSeconds, randomId } from '../../formats/ids.js';
+import { TextStreamTranslator } from '../text-stream-translator.js';
 import { ChunkFactory } from '../../formats/openai/chunks.js';
 import type { ChatCompletion, OpenAIUsage } from '../../formats/openai/types.js';
 import { fromOpenAIUsage, toOpenAIUsage, type Usage } from '../../formats/usage.js';
 import type { ParsedSseEvent } from '../../streaming/sse-parser.js';
-import type { OutboundEvent, StreamTranslator } from '../provider-adapter.js';
+import type { OutboundEvent } from '../provider-adapter.js';
 import type { DifyChatResponse, DifyStreamEvent, DifyUsage } from './types.js';
 
 /** Dify's usage carries the OpenAI token fields (plus prices, which are ignored). */
@@ -30,14 +31,13 @@ export function fromDifyChatResponse(response: DifyChatResponse, model: string):
  * with an OpenAI-style error object. Workflow, node, agent_thought, file, TTS and ping events have
  * nothing for a chat client; message_replace (a moderation rewrite) cannot take back text already sent.
  */
-export class DifyStreamTranslator implements StreamTranslator {
+export class DifyStreamTranslator extends TextStreamTranslator {
   private readonly chunks: ChunkFactory;
   private started = false;
   private finished = false;
-  private lastUsage: Usage | undefined;
-  private text = '';
 
   constructor(model: string, private readonly includeUsage: boolean) {
+    super();
     this.chunks = new ChunkFactory(randomId('chatcmpl-'), model, nowSeconds(), includeUsage);
   }
 
@@ -61,20 +61,6 @@ export class DifyStreamTranslator implements StreamTranslator {
       default:
         return [];
     }
-  }
-
-  end(): OutboundEvent[] {
-    return [];
-  }
-
-  usage(): Usage | undefined {
-    return this.lastUsage;
-  }
-
-  drainText(): string {
-    const text = this.text;
-    this.text = '';
-    return text;
   }
 
   private collect(answer: string): string {

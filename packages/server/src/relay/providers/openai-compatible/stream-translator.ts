@@ -1,7 +1,7 @@
 /** Passes an OpenAI-style SSE stream through as parsed events, capturing usage and the text produced. */
-import type { Usage } from '../../formats/usage.js';
+import { TextStreamTranslator } from '../text-stream-translator.js';
 import type { ParsedSseEvent } from '../../streaming/sse-parser.js';
-import type { OutboundEvent, RelayEndpoint, StreamTranslator } from '../provider-adapter.js';
+import type { OutboundEvent, RelayEndpoint } from '../provider-adapter.js';
 import { usageFromAnswer } from './usage.js';
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -25,14 +25,14 @@ const RESPONSES_FINAL_EVENTS = new Set(['response.completed', 'response.incomple
  * usage, the usage-only chunk is dropped and `usage` removed from the others. Responses API and
  * other streams keep their event names and are passed on unchanged.
  */
-export class OpenAIStreamTranslator implements StreamTranslator {
-  private lastUsage: Usage | undefined;
-  private text = '';
+export class OpenAIStreamTranslator extends TextStreamTranslator {
 
   constructor(
     private readonly endpoint: RelayEndpoint,
     private readonly clientWantsUsage: boolean,
-  ) {}
+  ) {
+    super();
+  }
 
   push(event: ParsedSseEvent): OutboundEvent[] {
     const data = event.data.trim();
@@ -48,20 +48,6 @@ export class OpenAIStreamTranslator implements StreamTranslator {
     if (this.endpoint === 'responses') this.responsesEvent(value, event.event);
     else if (isObject(value.usage)) this.lastUsage = usageFromAnswer(value.usage) ?? this.lastUsage;
     return [event.event ? { event: event.event, data: value } : { data: value }];
-  }
-
-  end(): OutboundEvent[] {
-    return [];
-  }
-
-  usage(): Usage | undefined {
-    return this.lastUsage;
-  }
-
-  drainText(): string {
-    const text = this.text;
-    this.text = '';
-    return text;
   }
 
   private chunk(chunk: Record<string, any>, eventName: string | undefined): OutboundEvent[] {
