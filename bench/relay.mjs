@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 
 const root = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -71,6 +72,25 @@ function run(url, { stream, connections, headers = {} }) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+
+/** Latency of sequential requests on one keep-alive connection, timed with hrtime (autocannon rounds to whole ms). */
+async function sequentialLatency(url, { stream, headers = {} }, count = 3000) {
+  const pool = new Pool(url, { connections: 1 });
+  const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello to the benchmark.' }], ...(stream ? { stream: true } : {}) });
+  const once = async () => {
+    const t0 = process.hrtime.bigint();
+    const res = await pool.request({ path: '/v1/chat/completions', method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    await res.body.text();
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+    return Number(process.hrtime.bigint() - t0) / 1e6;
+  };
+  for (let i = 0; i < 300; i++) await once();
+  const samples = [];
+  for (let i = 0; i < count; i++) samples.push(await once());
+  await pool.close();
+  return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
+}
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -132,6 +152,15 @@ async function main() {
         const d = pick('direct');
         console.log(`${stream.padEnd(7)} ${String(connections).padStart(5)}  gateway/floor ${(g.rps / f.rps * 100).toFixed(1)}%   added p50 ${(g.p50 - d.p50).toFixed(2)} ms`);
       }
+    }
+
+    console.log('\nsequential latency on one connection (ms, hrtime; median of 3000 after warm-up)');
+    for (const stream of [false, true]) {
+      const lat = {};
+      for (const [name, t] of Object.entries(targets)) lat[name] = await sequentialLatency(t.url, { stream, headers: t.headers });
+      const mode = stream ? 'stream' : 'json';
+      for (const [name, l] of Object.entries(lat)) console.log(`${mode.padEnd(7)} ${name.padEnd(8)} p50 ${l.p50.toFixed(3)}  p99 ${l.p99.toFixed(3)}`);
+      console.log(`${mode.padEnd(7)} gateway adds ${(lat.gateway.p50 - lat.direct.p50).toFixed(3)} ms at p50 over direct (floor adds ${(lat.floor.p50 - lat.direct.p50).toFixed(3)} ms)`);
     }
 
     if (SOAK_SECONDS > 0) {

@@ -32,6 +32,7 @@ import { getAdapter } from './relay/providers/registry.js';
 import { UserRequestLimiter } from './relay/pipeline/user-request-limit.js';
 import type { RelayDeps } from './relay/pipeline/relay-deps.js';
 import { ApiKeyCache } from './relay/pipeline/api-key-cache.js';
+import { nextRequestId } from './platform/request-id.js';
 import { ChangeEvents } from './platform/change-events.js';
 import { relayRoutes } from './relay/relay.routes.js';
 import { ChannelTester } from './relay/channel-test/channel-tester.js';
@@ -131,7 +132,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',
-    genReqId: () => randomAlphanumeric(16),
+    genReqId: () => nextRequestId(),
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setErrorHandler(consoleErrorHandler);

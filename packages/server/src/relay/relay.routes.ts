@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { nextRequestId } from './pipeline/request-id.js';
+import { nextRequestId } from '../platform/request-id.js';
 import { AppError } from '../http/errors.js';
 import { RelayError, invalidRequest } from './relay-error.js';
 import type { RelayBody, RelayEndpoint } from './providers/provider-adapter.js';

@@ -87,10 +87,9 @@ export async function attemptChannel(
     throw err;
   }
 
-  const controller = new AbortController();
   let response: Dispatcher.ResponseData;
   try {
-    response = await deps.http.request(request, controller.signal);
+    response = await deps.http.request(request);
   } catch (err) {
     return upstreamFailure(deps, channel, networkFailure(), 502, `upstream connection failed: ${describeNetworkError(err)}`, 'do_request_failed');
   }

@@ -1,4 +1,4 @@
-import { randomAlphanumeric } from '../../platform/crypto.js';
+import { randomAlphanumeric } from './crypto.js';
 
 /**
  * Request ids unique across processes and restarts without a CSPRNG call per request (that was 3% of
