@@ -99,7 +99,7 @@ export interface ProviderResponse {
   usage?: Usage;
 }
 
-/** One event to send to the client: `data` is an object (serialised as JSON) or a raw string. */
+/** One event to send to the client: `data` is an object (serialised as JSON) or its JSON text as it came. */
 export interface OutboundEvent {
   event?: string;
   data: unknown;

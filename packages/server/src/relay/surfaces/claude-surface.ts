@@ -4,9 +4,9 @@ import { openAIToClaudeResponse } from '../formats/anthropic/response-from-opena
 import { OpenAIToClaudeStream, claudeSseEvent } from '../formats/anthropic/stream-from-openai.js';
 import { claudeError, claudeErrorTypeForStatus } from '../formats/anthropic/errors.js';
 import type { ClaudeRequest } from '../formats/anthropic/types.js';
-import type { ChatCompletion, OpenAIStreamItem } from '../formats/openai/types.js';
+import type { ChatCompletion } from '../formats/openai/types.js';
 import type { RelayError } from '../relay-error.js';
-import type { Surface, SurfacePlan, SurfaceRequest, StreamEncoder } from './surface.js';
+import { hubChunk, type Surface, type SurfacePlan, type SurfaceRequest, type StreamEncoder } from './surface.js';
 
 const errorBody = (err: RelayError) => claudeError(claudeErrorTypeForStatus(err.status), err.message);
 
@@ -31,7 +31,7 @@ class FromHubEncoder implements StreamEncoder {
     this.stream = new OpenAIToClaudeStream({ model: request.model, promptTokens: request.estimatedPromptTokens });
   }
   push(event: { event?: string; data: unknown }): SseEvent[] {
-    return this.stream.pushChunk(event.data as OpenAIStreamItem).map(claudeSseEvent);
+    return this.stream.pushChunk(hubChunk(event.data)).map(claudeSseEvent);
   }
   finish(): SseEvent[] {
     return this.stream.push({ data: '[DONE]' }).map(claudeSseEvent);

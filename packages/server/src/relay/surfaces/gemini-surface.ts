@@ -4,7 +4,7 @@ import { openAIToGeminiResponse } from '../formats/gemini/response-from-openai.j
 import { OpenAIToGeminiStream, geminiSseEvent } from '../formats/gemini/stream-from-openai.js';
 import { geminiError } from '../formats/gemini/errors.js';
 import type { GeminiRequest } from '../formats/gemini/types.js';
-import type { ChatCompletion, OpenAIStreamItem } from '../formats/openai/types.js';
+import type { ChatCompletion } from '../formats/openai/types.js';
 import type { RelayError } from '../relay-error.js';
 import type { Surface, SurfacePlan, SurfaceRequest, StreamEncoder } from './surface.js';
 
@@ -28,7 +28,7 @@ class FromHubEncoder implements StreamEncoder {
     this.stream = new OpenAIToGeminiStream({ model });
   }
   push(event: { event?: string; data: unknown }): SseEvent[] {
-    return this.stream.push({ data: JSON.stringify(event.data as OpenAIStreamItem) }).map(geminiSseEvent);
+    return this.stream.push({ data: typeof event.data === 'string' ? event.data : JSON.stringify(event.data) }).map(geminiSseEvent);
   }
   finish(): SseEvent[] {
     return this.stream.push({ data: '[DONE]' }).map(geminiSseEvent);

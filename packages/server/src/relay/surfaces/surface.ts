@@ -1,4 +1,5 @@
 import type { Usage } from '../formats/usage.js';
+import type { OpenAIStreamItem } from '../formats/openai/types.js';
 import type { SseEvent } from '../formats/sse-event.js';
 import type { RelayError } from '../relay-error.js';
 import type { ProviderAdapter, RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
@@ -45,3 +46,8 @@ export interface SurfaceRequest {
 }
 
 export type { Usage };
+
+/** A hub chunk as an object, whether the adapter passed it on as its JSON text or as an object. */
+export function hubChunk(data: unknown): OpenAIStreamItem {
+  return (typeof data === 'string' ? JSON.parse(data) : data) as OpenAIStreamItem;
+}

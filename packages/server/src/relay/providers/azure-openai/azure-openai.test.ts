@@ -52,7 +52,7 @@ describe('azureOpenAIAdapter streams', () => {
     const translator = azureOpenAIAdapter.createStreamTranslator(ctx);
     const out = sseFixtureEvents('azure-openai', 'chat-stream').flatMap((e) => translator.push(e));
     expect(out).toHaveLength(5);
-    expect(out[0].data).toHaveProperty('prompt_filter_results');
+    expect(JSON.parse(out[0].data as string)).toHaveProperty('prompt_filter_results');
     expect(translator.drainText!()).toBe('Hi!');
     expect(translator.usage()).toMatchObject({ promptTokens: 9, completionTokens: 3 });
   });

@@ -7,14 +7,18 @@ function run(translator: OpenAIStreamTranslator, provider: string, fixture: stri
   return [...sseFixtureEvents(provider, fixture).flatMap((e) => translator.push(e)), ...translator.end()];
 }
 
+/** An outbound event's payload as an object, whether passed on as JSON text or as an object. */
+const dataOf = (e: { data: unknown }): any => (typeof e.data === 'string' ? JSON.parse(e.data) : e.data);
+
 describe('OpenAIStreamTranslator on chat streams', () => {
   it('passes chunks on as objects, swallows [DONE] and captures the usage chunk', () => {
     const translator = new OpenAIStreamTranslator('chat', true);
     const out = run(translator, 'openai', 'chat-stream');
     expect(out).toHaveLength(5);
-    expect(out.every((e) => typeof e.data === 'object' && e.event === undefined)).toBe(true);
-    expect((out[1].data as any).choices[0].delta.content).toBe('Hello');
-    expect((out[4].data as any).usage.total_tokens).toBe(15);
+    // Unchanged chunks go on as their original JSON text.
+    expect(out.every((e) => typeof e.data === 'string' && e.event === undefined)).toBe(true);
+    expect(dataOf(out[1]).choices[0].delta.content).toBe('Hello');
+    expect(dataOf(out[4]).usage.total_tokens).toBe(15);
     expect(translator.usage()).toMatchObject({ promptTokens: 12, completionTokens: 3, semantic: 'openai' });
     expect(translator.drainText()).toBe('Hello there!');
   });
@@ -23,14 +27,14 @@ describe('OpenAIStreamTranslator on chat streams', () => {
     const translator = new OpenAIStreamTranslator('chat', false);
     const out = run(translator, 'openai', 'chat-stream');
     expect(out).toHaveLength(4);
-    expect(out.some((e) => 'usage' in (e.data as object))).toBe(false);
+    expect(out.some((e) => 'usage' in dataOf(e))).toBe(false);
     expect(translator.usage()?.promptTokens).toBe(12);
   });
 
   it('counts tool call names and arguments as produced text and keeps cached tokens', () => {
     const translator = new OpenAIStreamTranslator('chat', true);
     const out = run(translator, 'openai', 'chat-tools-stream');
-    expect((out[0].data as any).choices[0].delta.tool_calls[0]).toMatchObject({ id: 'call_DdmO9pD3xa9XTPNJ32zg2hcA', function: { name: 'get_weather' } });
+    expect(dataOf(out[0]).choices[0].delta.tool_calls[0]).toMatchObject({ id: 'call_DdmO9pD3xa9XTPNJ32zg2hcA', function: { name: 'get_weather' } });
     expect(translator.drainText()).toBe('get_weather{"location":"Paris"}');
     expect(translator.usage()).toMatchObject({ promptTokens: 81, cachedTokens: 64, completionTokens: 15 });
   });
@@ -56,8 +60,8 @@ describe('OpenAIStreamTranslator on chat streams', () => {
     const translator = new OpenAIStreamTranslator('chat', true);
     expect(translator.push({ data: ': ping' })).toEqual([]);
     expect(translator.push({ data: '' })).toEqual([]);
-    expect(translator.push({ data: '{"error":{"message":"overloaded","type":"server_error"}}' })).toEqual([
-      { data: { error: { message: 'overloaded', type: 'server_error' } } },
+    expect(translator.push({ data: '{"error":{"message":"overloaded","type":"server_error"}}' }).map(dataOf)).toEqual([
+      { error: { message: 'overloaded', type: 'server_error' } },
     ]);
     expect(translator.usage()).toBeUndefined();
   });

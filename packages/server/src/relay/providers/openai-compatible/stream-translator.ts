@@ -19,7 +19,7 @@ const RESPONSES_TEXT_EVENTS = new Set([
 const RESPONSES_FINAL_EVENTS = new Set(['response.completed', 'response.incomplete', 'response.failed']);
 
 /**
- * Chat and completions chunks are passed on as objects (the pipeline frames them and writes its own
+ * Chat and completions chunks are passed on as their original JSON text (the pipeline frames them and writes its own
  * `[DONE]`, so the upstream's is swallowed). Usage is taken from whichever chunk carries it — the
  * usage-only last chunk, or a choice (Moonshot puts it there). When the client explicitly refused
  * usage, the usage-only chunk is dropped and `usage` removed from the others. Responses API and
@@ -44,13 +44,14 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
       return [];
     }
     if (!isObject(value)) return [];
-    if (this.endpoint === 'chat' || this.endpoint === 'completions') return this.chunk(value, event.event);
+    if (this.endpoint === 'chat' || this.endpoint === 'completions') return this.chunk(value, data, event.event);
     if (this.endpoint === 'responses') this.responsesEvent(value, event.event);
     else if (isObject(value.usage)) this.lastUsage = usageFromAnswer(value.usage) ?? this.lastUsage;
-    return [event.event ? { event: event.event, data: value } : { data: value }];
+    return [event.event ? { event: event.event, data } : { data }];
   }
 
-  private chunk(chunk: Record<string, any>, eventName: string | undefined): OutboundEvent[] {
+  /** An unchanged chunk goes on as its original text (no re-serialising); a changed one as an object. */
+  private chunk(chunk: Record<string, any>, raw: string, eventName: string | undefined): OutboundEvent[] {
     const choices: unknown[] = Array.isArray(chunk.choices) ? chunk.choices : [];
     for (const choice of choices) {
       if (!isObject(choice)) continue;
@@ -58,7 +59,7 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
       if (isObject(choice.usage)) this.lastUsage = usageFromAnswer(choice.usage) ?? this.lastUsage;
     }
     if (isObject(chunk.usage)) this.lastUsage = usageFromAnswer(chunk.usage) ?? this.lastUsage;
-    let out = chunk;
+    let out: Record<string, any> | string = raw;
     if (!this.clientWantsUsage && 'usage' in chunk) {
       if (choices.length === 0 && isObject(chunk.usage)) return [];
       out = { ...chunk };
