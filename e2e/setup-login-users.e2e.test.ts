@@ -53,7 +53,7 @@ describe('first run, sign-in and user management', () => {
     await waitForPath(page, '/token');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
     expect(stored).toMatchObject({ username: ROOT.username, role: 100 });
-    await page.getByTestId('placeholder-text').getByText('API tokens — coming with the tokens feature').waitFor();
+    await page.getByRole('heading', { name: 'API tokens' }).waitFor();
   });
 
   it('refuses to add a user without a name and password', async () => {

@@ -15,6 +15,11 @@ export interface RunningServer {
   /** What the server printed so far (shown when a test fails to start it). */
   output: () => string;
   stop: () => Promise<void>;
+  /**
+   * Stops the server, runs `between` (e.g. writing rows into the stopped server's SQLite file) and starts
+   * it again on the same port and data directory; sessions survive.
+   */
+  restart: (between?: (dataDir: string) => void | Promise<void>) => Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -60,17 +65,22 @@ export async function startServer(): Promise<RunningServer> {
   // The journeys sign in several times from one address; the per-IP limit is tested on the server side.
   env.AUTH_RATE_LIMIT_PER_MINUTE = '1000';
 
-  const child = spawn(process.execPath, [serverMain], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
   };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
   const output = () => log;
   const baseUrl = `http://127.0.0.1:${port}`;
+  let child: ChildProcess;
 
-  const stop = async () => {
+  const launch = async () => {
+    child = spawn(process.execPath, [serverMain], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', append);
+    child.stderr?.on('data', append);
+    await waitForStatus(baseUrl, child, output, 30_000);
+  };
+
+  const halt = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
@@ -78,16 +88,26 @@ export async function startServer(): Promise<RunningServer> {
       await exited;
       clearTimeout(timer);
     }
+  };
+
+  const stop = async () => {
+    await halt();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
+  const restart = async (between?: (dir: string) => void | Promise<void>) => {
+    await halt();
+    await between?.(dataDir);
+    await launch();
+  };
+
   try {
-    await waitForStatus(baseUrl, child, output, 30_000);
+    await launch();
   } catch (err) {
     await stop();
     throw err;
   }
-  return { baseUrl, dataDir, output, stop };
+  return { baseUrl, dataDir, output, stop, restart };
 }
 
 export interface SetupAccount {

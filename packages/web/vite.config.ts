@@ -27,6 +27,8 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+)\//.test(id)) return 'antd';
           if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
+          // Charts load only with the dashboard, not with every page.
+          if (/node_modules\/(echarts|zrender)\//.test(id)) return 'echarts';
           return 'vendor';
         },
       },

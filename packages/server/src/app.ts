@@ -38,6 +38,18 @@ import { relayRoutes } from './relay/relay.routes.js';
 import { ChannelTester } from './relay/channel-test/channel-tester.js';
 import { channelTestRoutes } from './relay/channel-test/channel-test.routes.js';
 import { usableGroups } from './groups/groups.service.js';
+import { LogsService } from './logs/logs.service.js';
+import { logsRoutes } from './logs/logs.routes.js';
+import { DashboardService } from './dashboard/dashboard.service.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { QuotaDataAggregator } from './dashboard/quota-data-aggregator.js';
+import { PricingService } from './pricing/pricing.service.js';
+import { ModelHubService } from './pricing/model-hub.service.js';
+import { pricingRoutes } from './pricing/pricing.routes.js';
+import { TokensService } from './tokens/tokens.service.js';
+import { tokensRoutes } from './tokens/tokens.routes.js';
+import { RedemptionsService } from './redemptions/redemptions.service.js';
+import { redeemRoutes, redemptionsRoutes } from './redemptions/redemptions.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +73,14 @@ export interface Services {
   health: ChannelHealthTracker;
   upstream: UpstreamHttpClient;
   limiter: UserRequestLimiter;
+  logs: LogsService;
+  dashboard: DashboardService;
+  /** Folds consume logs into the dashboard's hourly table every DataExportInterval minutes. */
+  quotaData: QuotaDataAggregator;
+  pricing: PricingService;
+  modelHub: ModelHubService;
+  tokens: TokensService;
+  redemptions: RedemptionsService;
   /** Stops background work (hold maintenance, periodic reloads) and closes upstream connections. */
   stop(): Promise<void>;
 }
@@ -87,6 +107,8 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
   const routing = new ChannelRoutingService(db, { normalize: routeName });
   await routing.reload();
   routing.startPeriodicReload(SYNC_SECONDS * 1000);
+  const quotaData = new QuotaDataAggregator(db, options);
+  quotaData.start();
   const upstream = new UpstreamHttpClient({
     connectTimeoutMs: config.relayConnectTimeoutMs,
     headersTimeoutMs: config.relayFirstByteTimeoutMs,
@@ -106,9 +128,17 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
     health: new ChannelHealthTracker(),
     upstream,
     limiter: new UserRequestLimiter(options, rateLimiter),
+    logs: new LogsService(db),
+    dashboard: new DashboardService(db),
+    quotaData,
+    pricing: new PricingService(db, options, routing),
+    modelHub: new ModelHubService(db),
+    tokens: new TokensService(db, options, events),
+    redemptions: new RedemptionsService(db, options, events),
     async stop() {
       await billing.drain();
       await stopHolds();
+      await quotaData.stop();
       routing.stopPeriodicReload();
       await upstream.close();
     },
@@ -147,6 +177,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(usersRoutes, { prefix: '/user', users: s.users, rateLimit });
     await api.register(groupsRoutes, { prefix: '/group', options: s.options });
     await api.register(optionsRoutes, { prefix: '/option', options: s.options });
+    await api.register(logsRoutes, { prefix: '/log', logs: s.logs });
+    await api.register(dashboardRoutes, { prefix: '/data', dashboard: s.dashboard });
+    await api.register(pricingRoutes, { pricing: s.pricing, modelHub: s.modelHub });
+    await api.register(tokensRoutes, { prefix: '/token', tokens: s.tokens });
+    await api.register(redemptionsRoutes, { prefix: '/redemption', redemptions: s.redemptions });
+    await api.register(redeemRoutes, { prefix: '/user', redemptions: s.redemptions, rateLimit });
   }, { prefix: '/api' });
 
   const googleAuth = new GoogleAuth(s.upstream);

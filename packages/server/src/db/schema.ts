@@ -316,6 +316,33 @@ export interface QuotaHoldsTable {
   updated_at: Int;
 }
 
+/** Hourly usage per user and model for the data dashboard (dashboard/). */
+export interface QuotaDataTable {
+  id: Id;
+  user_id: Int;
+  username: Default<string>;
+  model_name: Default<string>;
+  created_at: Int;
+  token_used: Default<Int>;
+  count: Default<Int>;
+  quota: Default<Int>;
+}
+
+/** The highest log id each background aggregation has folded in. */
+export interface AggregationWatermarksTable {
+  name: string;
+  last_id: Default<Int>;
+  updated_at: Default<Int>;
+}
+
+/** Rows and quota per log type and hour up to the 'log_counts' watermark (logs/log-counters.ts). */
+export interface LogCountsTable {
+  type: number;
+  hour: Int;
+  count: Default<Int>;
+  quota: Default<Int>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -337,6 +364,9 @@ export interface Database {
   applications: ApplicationsTable;
   model_hub: ModelHubTable;
   quota_holds: QuotaHoldsTable;
+  quota_data: QuotaDataTable;
+  aggregation_watermarks: AggregationWatermarksTable;
+  log_counts: LogCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,2 +1,2 @@
-/** API token status (spec 3 §4). */
-export const TokenStatus = { Enabled: 1, Disabled: 2, Expired: 3, Exhausted: 4 } as const;
+/** API token status (spec 3 §4); the wire constant lives in the contracts. */
+export { TokenStatus } from '@gw/contracts';

@@ -1,7 +1,12 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import type { Database, TokensTable } from '../db/schema.js';
+import { dialectOf, insertReturningId } from '../db/dialect-helpers.js';
 
 type Executor = Kysely<Database>;
+
+export type TokenRow = Selectable<TokensTable>;
+export type NewToken = Insertable<TokensTable>;
+export type TokenUpdate = Updateable<TokensTable>;
 
 /** A token joined with its owner: everything the gateway checks before an upstream call, in one query. */
 export interface TokenWithOwner {
@@ -25,6 +30,24 @@ export interface TokenWithOwner {
   user_deleted_at: number | null;
 }
 
+/** Filters of a user's token search; empty strings are "no filter". */
+export interface TokenFilters {
+  /** Part of the name (case-insensitive). */
+  namePart?: string;
+  /** The start of the key, without "sk-" (case-insensitive). */
+  keyPrefix?: string;
+}
+
+const TOKEN_COLUMNS = [
+  'id', 'user_id', 'key', 'status', 'name', 'created_time', 'accessed_time', 'expired_time', 'remain_quota', 'unlimited_quota',
+  'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group', 'deleted_at',
+] as const;
+
+/**
+ * The only code that reads and writes the tokens table. Every method used by the console takes the
+ * owner's id and matches it in SQL, so a user can never reach another user's token; deleted tokens
+ * (deleted_at set) are invisible to all of them.
+ */
 export const tokensRepository = {
   findByKeyWithOwner(db: Executor, key: string): Promise<TokenWithOwner | undefined> {
     return db
@@ -45,4 +68,67 @@ export const tokensRepository = {
   async markStatus(db: Executor, id: number, status: number): Promise<void> {
     await db.updateTable('tokens').set({ status }).where('id', '=', id).where('status', '=', 1).execute();
   },
+
+  /** One of the owner's live tokens. */
+  findOwned(db: Executor, userId: number, id: number): Promise<TokenRow | undefined> {
+    return db.selectFrom('tokens').select(TOKEN_COLUMNS).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  },
+
+  /** A page of the owner's live tokens, newest first. */
+  async listOwned(db: Executor, userId: number, filters: TokenFilters, page: { offset: number; limit: number }): Promise<{ rows: TokenRow[]; total: number }> {
+    const where = (eb: ExpressionBuilder<Database, 'tokens'>) => eb.and(ownedConditions(db, eb, userId, filters));
+    const [rows, count] = await Promise.all([
+      db.selectFrom('tokens').select(TOKEN_COLUMNS).where(where).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      db.selectFrom('tokens').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirst(),
+    ]);
+    return { rows, total: Number(count?.n ?? 0) };
+  },
+
+  async countOwned(db: Executor, userId: number): Promise<number> {
+    const row = await db
+      .selectFrom('tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+
+  insert(db: Executor, token: NewToken): Promise<number> {
+    return insertReturningId(db, 'tokens', token);
+  },
+
+  /** Updates one of the owner's live tokens; false when there is no such token. */
+  async updateOwned(db: Executor, userId: number, id: number, patch: TokenUpdate): Promise<boolean> {
+    const result = await db.updateTable('tokens').set(patch).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+
+  /** Soft-deletes those of `ids` that are the owner's live tokens; answers the ids actually deleted. */
+  async softDeleteOwned(db: Executor, userId: number, ids: number[], at: number): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const owned = await db.selectFrom('tokens').select('id').where('id', 'in', ids).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+    const found = owned.map((r) => r.id);
+    if (found.length === 0) return [];
+    await db.updateTable('tokens').set({ deleted_at: at }).where('id', 'in', found).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+    return found;
+  },
 };
+
+function ownedConditions(db: Executor, eb: ExpressionBuilder<Database, 'tokens'>, userId: number, f: TokenFilters) {
+  const conditions: Expression<SqlBool>[] = [eb('user_id', '=', userId), eb('deleted_at', 'is', null)];
+  if (f.namePart) conditions.push(likeInsensitive(db, 'name', `%${escapeLike(f.namePart)}%`));
+  if (f.keyPrefix) conditions.push(likeInsensitive(db, 'key', `${escapeLike(f.keyPrefix)}%`));
+  return conditions;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (m) => '\\' + m);
+
+/**
+ * Case-insensitive LIKE with a bound escape character, so that a backslash escapes on every dialect
+ * (SQLite has no default escape; PostgreSQL's LIKE is case-sensitive, hence ILIKE there).
+ */
+function likeInsensitive(db: Executor, column: 'name' | 'key', pattern: string) {
+  const op = dialectOf(db) === 'postgres' ? sql`ilike` : sql`like`;
+  return sql<SqlBool>`${sql.ref(column)} ${op} ${pattern} escape ${'\\'}`;
+}

@@ -32,19 +32,19 @@ const publicRoutes: RouteObject[] = [
   placeholder('oauth/oidc', 'oauth'),
   placeholder('oauth/linuxdo', 'oauth'),
   placeholder('oauth/login', 'oauthLogin'),
-  placeholder('model-hub', 'modelHub'),
+  { path: 'model-hub', lazy: page(() => import('../features/model-hub/pages/model-hub-page'), 'ModelHubPage') },
 ];
 
 const signedInRoutes: RouteObject[] = [
-  placeholder('token', 'tokens'),
+  { path: 'token', lazy: page(() => import('../features/tokens/pages/tokens-page'), 'TokensPage') },
   { path: 'user/edit', lazy: page(() => import('../features/users/pages/user-edit-page'), 'UserEditPage') },
   placeholder('approve', 'approve'),
   placeholder('custom-models', 'customModels'),
   placeholder('personal', 'personal'),
-  placeholder('topup', 'topup'),
+  { path: 'topup', lazy: page(() => import('../features/topup/pages/topup-page'), 'TopUpPage') },
   placeholder('activity-center', 'activityCenter'),
-  placeholder('log', 'logs'),
-  placeholder('detail', 'dashboard'),
+  { path: 'log', lazy: page(() => import('../features/logs/pages/logs-page'), 'LogsPage') },
+  { path: 'detail', lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage') },
   placeholder('midjourney', 'drawingLogs'),
   placeholder('task', 'taskLogs'),
 ];
@@ -61,7 +61,7 @@ const rootRoutes: RouteObject[] = [
   placeholder('channel', 'channels'),
   placeholder('channel/add', 'channelEdit'),
   placeholder('channel/edit/:id', 'channelEdit'),
-  placeholder('redemption', 'redemptions'),
+  { path: 'redemption', lazy: page(() => import('../features/redemptions/pages/redemptions-page'), 'RedemptionsPage') },
 ];
 
 /** The route table of spec 1 §2.1. */

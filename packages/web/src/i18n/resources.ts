@@ -6,6 +6,12 @@ import enUsers from './locales/en/users.json';
 import enSettings from './locales/en/settings.json';
 import enHome from './locales/en/home.json';
 import enPlaceholders from './locales/en/placeholders.json';
+import enTokens from './locales/en/tokens.json';
+import enRedemptions from './locales/en/redemptions.json';
+import enTopup from './locales/en/topup.json';
+import enModelHub from './locales/en/model-hub.json';
+import enLogs from './locales/en/logs.json';
+import enDashboard from './locales/en/dashboard.json';
 import zhCommon from './locales/zh/common.json';
 import zhLayout from './locales/zh/layout.json';
 import zhAuth from './locales/zh/auth.json';
@@ -14,6 +20,12 @@ import zhUsers from './locales/zh/users.json';
 import zhSettings from './locales/zh/settings.json';
 import zhHome from './locales/zh/home.json';
 import zhPlaceholders from './locales/zh/placeholders.json';
+import zhTokens from './locales/zh/tokens.json';
+import zhRedemptions from './locales/zh/redemptions.json';
+import zhTopup from './locales/zh/topup.json';
+import zhModelHub from './locales/zh/model-hub.json';
+import zhLogs from './locales/zh/logs.json';
+import zhDashboard from './locales/zh/dashboard.json';
 
 /** One namespace per feature; `scripts/check-i18n-keys.mjs` keeps the two languages' keys equal. */
 export const resources = {
@@ -26,6 +38,12 @@ export const resources = {
     settings: enSettings,
     home: enHome,
     placeholders: enPlaceholders,
+    tokens: enTokens,
+    redemptions: enRedemptions,
+    topup: enTopup,
+    modelHub: enModelHub,
+    logs: enLogs,
+    dashboard: enDashboard,
   },
   zh: {
     common: zhCommon,
@@ -36,6 +54,12 @@ export const resources = {
     settings: zhSettings,
     home: zhHome,
     placeholders: zhPlaceholders,
+    tokens: zhTokens,
+    redemptions: zhRedemptions,
+    topup: zhTopup,
+    modelHub: zhModelHub,
+    logs: zhLogs,
+    dashboard: zhDashboard,
   },
 } as const;
 

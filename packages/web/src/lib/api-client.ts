@@ -32,6 +32,8 @@ export interface RequestOptions {
 export interface ApiResult<T> {
   data: T;
   message: string;
+  /** The whole answer, for the few new-api endpoints that put fields beside `data` (GET /api/pricing). */
+  envelope: Record<string, unknown>;
 }
 
 let onUnauthorized: () => void = () => {};
@@ -112,7 +114,7 @@ export async function requestEnvelope<T>(method: string, path: string, opts: Req
   if (!envelope.success) {
     throw new ApiError(envelope.message || i18n.t('common:errors.unknown'), res.status, envelope.code, envelope.data);
   }
-  return { data: envelope.data as T, message: envelope.message ?? '' };
+  return { data: envelope.data as T, message: envelope.message ?? '', envelope: envelope as Record<string, unknown> };
 }
 
 async function request<T>(method: string, path: string, opts?: RequestOptions): Promise<T> {
@@ -125,3 +127,39 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
+
+function fileNameOf(res: Response, fallback: string): string {
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return match ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * Saves a file answer (a CSV export) under its server-given name. A plain link cannot send the
+ * `New-Api-User` header the server requires, so the file is fetched with it and handed to the browser
+ * as a Blob (Chromium keeps large blobs on disk, not in memory). A JSON answer is a refusal and throws.
+ */
+export async function downloadFile(path: string, query: Record<string, QueryValue>, fallbackName: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, query), { credentials: 'same-origin', headers: identityHeaders(false) });
+  } catch {
+    throw new ApiError(i18n.t('common:errors.network'), 0);
+  }
+  if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
+    const envelope = await readEnvelope(res);
+    if (res.status === 401) {
+      onUnauthorized();
+      throw new ApiError(envelope?.message || i18n.t('common:errors.unauthorized'), 401, envelope?.code, undefined, true);
+    }
+    throw new ApiError(res.ok ? envelope?.message || i18n.t('common:errors.unknown') : httpErrorMessage(res.status, envelope?.message), res.status, envelope?.code);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(res, fallbackName);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -11,6 +11,8 @@ export const StorageKey = {
   quotaPerUnit: 'quota_per_unit',
   displayInCurrency: 'display_in_currency',
   pageSize: 'page-size',
+  /** Hidden columns of the usage-log table (spec 3 §2.5: column visibility is saved locally). */
+  logColumns: 'log-columns',
   themeMode: 'theme-mode',
   language: 'i18nextLng',
   collapseSidebar: 'default_collapse_sidebar',

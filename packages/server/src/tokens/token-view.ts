@@ -1,0 +1,23 @@
+import type { TokenView } from '@gw/contracts';
+import type { TokenRow } from './tokens.repository.js';
+
+/** The owner's view of a token: the full key (without "sk-"), flags as booleans, no deleted_at. */
+export function toTokenView(t: TokenRow): TokenView {
+  return {
+    id: t.id,
+    user_id: t.user_id,
+    key: t.key,
+    status: t.status,
+    name: t.name,
+    created_time: t.created_time,
+    accessed_time: t.accessed_time,
+    expired_time: t.expired_time,
+    remain_quota: t.remain_quota,
+    unlimited_quota: t.unlimited_quota === 1,
+    model_limits_enabled: t.model_limits_enabled === 1,
+    model_limits: t.model_limits ?? '',
+    allow_ips: t.allow_ips ?? '',
+    used_quota: t.used_quota,
+    group: t.group,
+  };
+}

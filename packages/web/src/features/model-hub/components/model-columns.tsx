@@ -1,0 +1,88 @@
+import { Avatar, Space, Tag, Tooltip, Typography } from 'antd';
+import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { shortenNumber } from '../../../lib/format';
+import { callPrice, MAX_TAGS, tokenPrices, type ModelRow } from '../pricing';
+
+interface ColumnDeps {
+  t: TFunction<'modelHub'>;
+  groupRatio: number;
+  formatPrice: (usd: number) => string;
+  /** The signed-in user's group; undefined hides the availability column. */
+  userGroup?: string;
+  /** Theme colours for the availability icons. */
+  colors: { success: string; muted: string };
+}
+
+function PriceCell({ row, groupRatio, formatPrice, t }: Pick<ColumnDeps, 'groupRatio' | 'formatPrice' | 't'> & { row: ModelRow }) {
+  if (row.perCall) return <span>{t('price.perCall', { price: formatPrice(callPrice(row, groupRatio)) })}</span>;
+  const { input, output } = tokenPrices(row, groupRatio);
+  return (
+    <Space orientation="vertical" size={0}>
+      <span>{t('price.input', { price: formatPrice(input) })}</span>
+      <span>{t('price.output', { price: formatPrice(output) })}</span>
+    </Space>
+  );
+}
+
+/** Columns of the model catalogue (spec 3 §2.16): availability only for signed-in users. */
+export function modelColumns({ t, groupRatio, formatPrice, userGroup, colors }: ColumnDeps): ColumnsType<ModelRow> {
+  const availability: ColumnsType<ModelRow> = userGroup === undefined ? [] : [{
+    title: t('columns.available'),
+    key: 'available',
+    width: 90,
+    render: (_, row) =>
+      row.enableGroups.includes(userGroup) ? (
+        <Tooltip title={t('available.yes')}><CheckCircleFilled style={{ color: colors.success }} aria-label={t('available.yes')} /></Tooltip>
+      ) : (
+        <Tooltip title={t('available.no')}><CloseCircleFilled style={{ color: colors.muted }} aria-label={t('available.no')} /></Tooltip>
+      ),
+  }];
+  return [
+    ...availability,
+    {
+      title: t('columns.model'),
+      key: 'name',
+      render: (_, row) => (
+        <Space align="start">
+          {row.icon && <Avatar src={row.icon} size="small" shape="square" alt="" />}
+          <Space orientation="vertical" size={0}>
+            <Typography.Text strong copyable={{ text: row.name }}>{row.name}</Typography.Text>
+            {row.description && <Typography.Text type="secondary" style={{ maxWidth: 320 }} ellipsis={{ tooltip: row.description }}>{row.description}</Typography.Text>}
+            {row.maxTokens > 0 && <Typography.Text type="secondary">{t('maxTokens', { amount: shortenNumber(row.maxTokens) })}</Typography.Text>}
+          </Space>
+        </Space>
+      ),
+    },
+    {
+      title: t('columns.billing'),
+      key: 'billing',
+      render: (_, row) => (row.perCall ? <Tag color="purple">{t('billing.perCall')}</Tag> : <Tag color="blue">{t('billing.perToken')}</Tag>),
+    },
+    {
+      title: t('columns.ratios'),
+      key: 'ratios',
+      render: (_, row) =>
+        row.perCall ? (
+          <span>{t('ratio.groupOnly', { group: groupRatio })}</span>
+        ) : (
+          <Space orientation="vertical" size={0}>
+            <span>{t('ratio.model', { ratio: row.modelRatio })}</span>
+            <span>{t('ratio.completion', { ratio: row.completionRatio })}</span>
+            <span>{t('ratio.group', { ratio: groupRatio })}</span>
+          </Space>
+        ),
+    },
+    { title: t('columns.price'), key: 'price', render: (_, row) => <PriceCell row={row} groupRatio={groupRatio} formatPrice={formatPrice} t={t} /> },
+    {
+      title: t('columns.tags'),
+      key: 'tags',
+      render: (_, row) => (
+        <Space size={[4, 4]} wrap style={{ maxWidth: 300 }}>
+          {row.tags.slice(0, MAX_TAGS).map((tag) => <Tag key={tag}>{tag}</Tag>)}
+        </Space>
+      ),
+    },
+  ];
+}

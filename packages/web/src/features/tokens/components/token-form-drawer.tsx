@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { Button, Drawer, Form, Input, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CreateTokenBody, TOKEN_NAME_MAX, UpdateTokenBody, type TokenView } from '@gw/contracts';
+import { fitScreen } from '../../../components/responsive';
+import { issuesToFields } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useCreateTokens, useUpdateToken } from '../api/tokens.queries';
+import { newTokenValues, tokenToValues, valuesToBody, type TokenFormValues } from '../token-form';
+import { TokenLimitFields } from './token-limit-fields';
+import { TokenCountField, TokenQuotaFields } from './token-quota-fields';
+
+interface TokenFormDrawerProps {
+  open: boolean;
+  /** null: create a new token (or a batch). */
+  token: TokenView | null;
+  onClose: () => void;
+}
+
+/** The token editor (spec 3 §2.2): one drawer for create and edit; the contract schema checks the body. */
+export function TokenFormDrawer({ open, token, onClose }: TokenFormDrawerProps) {
+  const { t } = useTranslation('tokens');
+  const [form] = Form.useForm<TokenFormValues>();
+  const create = useCreateTokens();
+  const update = useUpdateToken();
+  const isEdit = token !== null;
+
+  useEffect(() => {
+    if (open) form.setFieldsValue(token ? tokenToValues(token) : newTokenValues());
+  }, [open, token, form]);
+
+  const submit = (values: TokenFormValues) => {
+    const body = valuesToBody(values);
+    if (isEdit) {
+      const { count: _count, ...fields } = body;
+      const parsed = UpdateTokenBody.safeParse({ id: token.id, ...fields });
+      if (!parsed.success) return form.setFields(issuesToFields<TokenFormValues>(parsed.error, 'name'));
+      return update.mutate(parsed.data, {
+        onSuccess: () => {
+          notifySuccess(t('form.updated'));
+          onClose();
+        },
+      });
+    }
+    const parsed = CreateTokenBody.safeParse(body);
+    if (!parsed.success) return form.setFields(issuesToFields<TokenFormValues>(parsed.error, 'name'));
+    create.mutate(parsed.data, {
+      onSuccess: (created) => {
+        notifySuccess(t('form.created', { count: created?.length ?? parsed.data.count }));
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Drawer
+      title={isEdit ? t('form.editTitle') : t('form.createTitle')}
+      open={open}
+      onClose={onClose}
+      size={fitScreen(520)}
+      forceRender
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('form.cancel')}</Button>
+          <Button type="primary" loading={create.isPending || update.isPending} onClick={() => form.submit()} data-testid="token-submit">
+            {t('form.submit')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical" onFinish={submit} autoComplete="off" initialValues={newTokenValues()}>
+        <Form.Item
+          name="name"
+          label={t('form.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('form.nameRequired') },
+            { max: TOKEN_NAME_MAX, message: t('form.nameTooLong', { max: TOKEN_NAME_MAX }) },
+          ]}
+        >
+          <Input placeholder={t('form.namePlaceholder')} />
+        </Form.Item>
+        <TokenQuotaFields />
+        <TokenLimitFields />
+        {!isEdit && <TokenCountField />}
+      </Form>
+    </Drawer>
+  );
+}

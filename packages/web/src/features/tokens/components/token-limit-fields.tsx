@@ -1,0 +1,38 @@
+import { Form, Input, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { tokenQueries } from '../api/tokens.queries';
+
+/** Model limits (from GET /api/user/models), allowed IPs and the token's group (from GET /api/user/self/groups). */
+export function TokenLimitFields() {
+  const { t } = useTranslation('tokens');
+  const models = useQuery(tokenQueries.userModels());
+  const groups = useQuery(tokenQueries.selfGroups());
+  const groupOptions = [
+    { value: '', label: t('form.groupOwn') },
+    ...Object.entries(groups.data ?? {}).map(([name, g]) => ({
+      value: name,
+      label: t('form.groupOption', { name, ratio: g.ratio ?? 1, desc: g.desc || name }),
+    })),
+  ];
+  return (
+    <>
+      <Form.Item name="model_limits" label={t('form.models')} extra={t('form.modelsHelp')}>
+        <Select
+          mode="multiple"
+          allowClear
+          loading={models.isLoading}
+          placeholder={t('form.modelsPlaceholder')}
+          options={(models.data ?? []).map((m) => ({ value: m, label: m }))}
+          maxTagCount="responsive"
+        />
+      </Form.Item>
+      <Form.Item name="allow_ips" label={t('form.ips')} extra={t('form.ipsHelp')}>
+        <Input.TextArea rows={3} placeholder={t('form.ipsPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="group" label={t('form.group')}>
+        <Select loading={groups.isLoading} options={groupOptions} />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { TOKEN_NEVER_EXPIRES, type CreateTokenBody, type TokenView } from '@gw/contracts';
+
+/** New-token defaults (spec 3 §9): 500000 quota, never expires. */
+export const DEFAULT_TOKEN_QUOTA = 500_000;
+/** Batch sizes offered when creating tokens (spec 3 §9). */
+export const BATCH_COUNT_PRESETS = [10, 20, 30, 100] as const;
+
+/** The token editor's form model; `expires` null means "never" (-1). */
+export interface TokenFormValues {
+  name: string;
+  remain_quota: number;
+  unlimited_quota: boolean;
+  expires: Dayjs | null;
+  model_limits: string[];
+  allow_ips: string;
+  group: string;
+  count: number;
+}
+
+export function newTokenValues(): TokenFormValues {
+  return { name: '', remain_quota: DEFAULT_TOKEN_QUOTA, unlimited_quota: false, expires: null, model_limits: [], allow_ips: '', group: '', count: 1 };
+}
+
+export function tokenToValues(token: TokenView): TokenFormValues {
+  return {
+    name: token.name,
+    remain_quota: token.remain_quota,
+    unlimited_quota: token.unlimited_quota,
+    expires: token.expired_time === TOKEN_NEVER_EXPIRES ? null : dayjs.unix(token.expired_time),
+    model_limits: token.model_limits_enabled ? token.model_limits.split(',').map((m) => m.trim()).filter(Boolean) : [],
+    allow_ips: token.allow_ips,
+    group: token.group,
+    count: 1,
+  };
+}
+
+/** Form values → the body of POST /api/token/ (PUT adds the id and drops count). Model limits are comma-joined. */
+export function valuesToBody(v: TokenFormValues): CreateTokenBody {
+  return {
+    name: v.name.trim(),
+    remain_quota: Math.trunc(v.remain_quota ?? 0),
+    unlimited_quota: v.unlimited_quota,
+    expired_time: v.expires ? v.expires.unix() : TOKEN_NEVER_EXPIRES,
+    model_limits_enabled: v.model_limits.length > 0,
+    model_limits: v.model_limits.join(','),
+    allow_ips: v.allow_ips.trim(),
+    group: v.group ?? '',
+    count: Math.max(1, Math.trunc(v.count || 1)),
+  };
+}
