@@ -46,6 +46,7 @@ export class SettlementBatcher {
   private queue: { item: PendingSettlement; resolve: () => void; reject: (err: unknown) => void }[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  private failures = 0;
   private readonly flushMs: number;
   private readonly maxBatch: number;
   private readonly now: () => number;
@@ -69,11 +70,15 @@ export class SettlementBatcher {
     return this.queue.length;
   }
 
-  /** Writes everything queued (graceful shutdown, tests). */
-  async drain(): Promise<void> {
+  /**
+   * Writes everything queued (graceful shutdown, tests). Gives up after `maxFailedRounds` failed writes
+   * in a row (the database is gone): the unwritten holds are then refunded by reconciliation later.
+   */
+  async drain(maxFailedRounds = 10): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    while (this.queue.length > 0 || this.flushing) {
+    const startFailures = this.failures;
+    while ((this.queue.length > 0 || this.flushing) && this.failures - startFailures < maxFailedRounds) {
       await (this.flushing ?? this.flush());
     }
   }
@@ -96,6 +101,7 @@ export class SettlementBatcher {
         () => batch.forEach((b) => b.resolve()),
         (err) => {
           // Nothing of the batch was applied (one transaction): queue it again and retry later.
+          this.failures++;
           this.options.onError?.(err);
           this.queue.unshift(...batch);
           return new Promise<void>((r) => setTimeout(r, 200));

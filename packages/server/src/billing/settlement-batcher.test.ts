@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../test/test-database.js';
+import { createUser } from '../../test/test-app.js';
+import { insertReturningId } from '../db/dialect-helpers.js';
+import { LogType } from '../logs/log-types.js';
+import { BillingService } from './billing.service.js';
+
+const requestId = () => `batch-${randomBytes(6).toString('hex')}`;
+const log = (username: string) => ({ type: LogType.Consume, username, model_name: 'gpt-4o', content: '' });
+
+describe.each(testDialects())('group-committed settlements on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database?.drop());
+
+  const setup = async (quota: number, remain: number) => {
+    const db = database.db;
+    const user = await createUser(db, { quota });
+    const tokenId = await insertReturningId(db, 'tokens', { user_id: user.id, key: randomBytes(24).toString('hex'), name: 't', remain_quota: remain, unlimited_quota: 0 });
+    const channelId = await insertReturningId(db, 'channels', { name: 'c', key: 'k' });
+    return { user, tokenId, channelId };
+  };
+
+  it('applies a batch of held and trusted settlements exactly, with one log each', async () => {
+    const db = database.db;
+    const billing = new BillingService(db, undefined, { flushMs: 5 });
+    const { user, tokenId, channelId } = await setup(1_000_000, 500_000);
+    const jobs: Promise<void>[] = [];
+    let charged = 0;
+    for (let i = 0; i < 60; i++) {
+      const id = requestId();
+      const actual = 100 + i;
+      charged += actual;
+      if (i % 2 === 0) await billing.preConsume({ requestId: id, userId: user.id, tokenId, tokenUnlimited: false, amount: 300 });
+      jobs.push(billing.settleBatched({ requestId: id, userId: user.id, tokenId, tokenUnlimited: false, actualQuota: actual, channelId, log: log(user.username) }));
+    }
+    await Promise.all(jobs);
+    const u = await db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(u).toEqual({ quota: 1_000_000 - charged, used_quota: charged, request_count: 60 });
+    const t = await db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', tokenId).executeTakeFirstOrThrow();
+    expect(t).toEqual({ remain_quota: 500_000 - charged, used_quota: charged });
+    const c = await db.selectFrom('channels').select('used_quota').where('id', '=', channelId).executeTakeFirstOrThrow();
+    expect(c.used_quota).toBe(charged);
+    const logs = await db.selectFrom('logs').select('quota').where('user_id', '=', user.id).execute();
+    expect(logs).toHaveLength(60);
+    expect(logs.reduce((s, l) => s + l.quota, 0)).toBe(charged);
+    const open = await db.selectFrom('quota_holds').select('request_id').where('user_id', '=', user.id).where('status', '=', 'held').execute();
+    expect(open).toEqual([]);
+  });
+
+  it('charges in full, once, when a hold was refunded meanwhile', async () => {
+    const db = database.db;
+    const billing = new BillingService(db, undefined, { flushMs: 5 });
+    const { user, tokenId, channelId } = await setup(100_000, 100_000);
+    const id = requestId();
+    await billing.preConsume({ requestId: id, userId: user.id, tokenId, tokenUnlimited: false, amount: 5_000 });
+    // Another process took the hold for stale and refunded it.
+    await new BillingService(db).refund(id);
+    await billing.settleBatched({ requestId: id, userId: user.id, tokenId, tokenUnlimited: false, actualQuota: 1_234, channelId, log: log(user.username) });
+    const u = await db.selectFrom('users').select(['quota', 'used_quota']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(u).toEqual({ quota: 100_000 - 1_234, used_quota: 1_234 });
+    const t = await db.selectFrom('tokens').select('remain_quota').where('id', '=', tokenId).executeTakeFirstOrThrow();
+    expect(t.remain_quota).toBe(100_000 - 1_234);
+  });
+
+  it('keeps a batch whose write failed and writes it once the database is back', async () => {
+    const db = database.db;
+    const errors: unknown[] = [];
+    const billing = new BillingService(db, undefined, { flushMs: 5, onError: (err) => errors.push(err) });
+    const { user, tokenId, channelId } = await setup(50_000, 50_000);
+    await sql`alter table ${sql.table('logs')} rename to ${sql.table('logs_away')}`.execute(db);
+    let renamed = true;
+    try {
+      const pending = billing.settleBatched({ requestId: requestId(), userId: user.id, tokenId, tokenUnlimited: false, actualQuota: 700, channelId, log: log(user.username) });
+      await expect.poll(() => errors.length).toBeGreaterThan(0);
+      const before = await db.selectFrom('users').select('quota').where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(before.quota).toBe(50_000);
+      await sql`alter table ${sql.table('logs_away')} rename to ${sql.table('logs')}`.execute(db);
+      renamed = false;
+      await pending;
+    } finally {
+      if (renamed) await sql`alter table ${sql.table('logs_away')} rename to ${sql.table('logs')}`.execute(db);
+    }
+    const after = await db.selectFrom('users').select('quota').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(after.quota).toBe(50_000 - 700);
+    expect(await db.selectFrom('logs').select('quota').where('user_id', '=', user.id).execute()).toEqual([{ quota: 700 }]);
+  });
+});
