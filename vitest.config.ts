@@ -24,6 +24,11 @@ export default defineConfig({
         },
       },
       {
+        // Pure console logic (formatting, mappings, price formulas); components are covered by e2e/.
+        resolve: { alias: { '@gw/contracts': contracts } },
+        test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         resolve: { alias: { '@gw/contracts': contracts } },
         test: {
           name: 'e2e',

@@ -66,6 +66,17 @@ describe('redemption codes and the wallet', () => {
     await expect(admin.locator('tr.ant-table-row', { hasText: 'Unused' }).count()).resolves.toBe(2);
   });
 
+  it('renames an unused code in the editor', async () => {
+    const row = admin.locator('tr.ant-table-row').first();
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const drawer = admin.locator('.ant-drawer-open');
+    await drawer.getByText('Edit redemption code').waitFor();
+    await drawer.getByLabel('Name').fill('renamed');
+    await admin.getByTestId('redemption-submit').click();
+    await admin.getByText('Code updated').waitFor();
+    await row.getByText('renamed').waitFor();
+  });
+
   it('disables a code, which then cannot be edited, and enables it again', async () => {
     const row = admin.locator('tr.ant-table-row').first();
     await row.getByRole('button', { name: 'Disable' }).click();
@@ -102,9 +113,21 @@ describe('redemption codes and the wallet', () => {
     expect(self.data.quota).toBe(5_000_000);
   });
 
+  it('lists the top-up in the user\'s own log without the administrators\' columns', async () => {
+    await user.goto(`${server.baseUrl}/log`);
+    const row = user.locator('tr.ant-table-row', { hasText: 'Top-up' });
+    await row.waitFor();
+    await expect(user.locator('tr.ant-table-row').count()).resolves.toBe(1);
+    for (const column of ['Channel', 'User', 'Retry', 'Remark']) {
+      await expect(user.locator('thead th', { hasText: new RegExp(`^${column}$`) }).count()).resolves.toBe(0);
+    }
+    await expect(user.getByRole('button', { name: 'Delete old logs' }).count()).resolves.toBe(0);
+    await user.goto(`${server.baseUrl}/topup`);
+  });
+
   it('shows the invitation link of the user', async () => {
     const self = await pageApi<{ aff_code: string }>(user, 'GET', '/api/user/self');
-    await expect(user.getByTestId('invite-link').inputValue()).resolves.toBe(`${server.baseUrl}/register?aff=${self.data.aff_code}`);
+    await expect.poll(() => user.getByTestId('invite-link').inputValue()).toBe(`${server.baseUrl}/register?aff=${self.data.aff_code}`);
     await user.getByRole('link', { name: 'Activity center' }).click();
     await waitForPath(user, '/activity-center');
   });

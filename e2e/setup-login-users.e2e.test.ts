@@ -31,7 +31,7 @@ describe('first run, sign-in and user management', () => {
   it('sends every console route to /setup until the system is initialized', async () => {
     await page.goto(`${server.baseUrl}/user`);
     await waitForPath(page, '/setup');
-    await expect(page.getByRole('heading', { name: 'System initialization' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'System initialization' }).waitFor();
   });
 
   it('initializes the system from the setup page and then goes to the login page', async () => {

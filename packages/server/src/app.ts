@@ -107,6 +107,8 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
   const routing = new ChannelRoutingService(db, { normalize: routeName });
   await routing.reload();
   routing.startPeriodicReload(SYNC_SECONDS * 1000);
+  const logs = new LogsService(db);
+  logs.counters.start();
   const quotaData = new QuotaDataAggregator(db, options);
   quotaData.start();
   const upstream = new UpstreamHttpClient({
@@ -128,7 +130,7 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
     health: new ChannelHealthTracker(),
     upstream,
     limiter: new UserRequestLimiter(options, rateLimiter),
-    logs: new LogsService(db),
+    logs,
     dashboard: new DashboardService(db),
     quotaData,
     pricing: new PricingService(db, options, routing),
@@ -139,6 +141,7 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
       await billing.drain();
       await stopHolds();
       await quotaData.stop();
+      await logs.counters.stop();
       routing.stopPeriodicReload();
       await upstream.close();
     },

@@ -2,8 +2,9 @@ import type { Db } from '../db/database.js';
 import { dialectOf } from '../db/dialect-helpers.js';
 import { inTransaction } from '../billing/transaction.js';
 import { nowSeconds } from '../platform/clock.js';
-import { logsRepository } from './logs.repository.js';
+import { logsRepository, type IdRange, type LogFilter } from './logs.repository.js';
 import { logAggregatesRepository, type HourCount } from './log-aggregates.repository.js';
+import { LogType } from './log-types.js';
 
 const WATERMARK = 'log_counts';
 const HOUR = 3600;
@@ -31,13 +32,9 @@ export interface LogCountersOptions {
   settleSeconds?: number;
   /** A read that finds this many logs past the watermark moves it forward (in the background). */
   advanceAfter?: number;
+  /** Logs folded per transaction, so a backlog never holds the watermark lock for long. */
+  chunk?: number;
   onError?: (err: unknown) => void;
-}
-
-/** Rows and quota of logs. */
-export interface LogTotals {
-  count: number;
-  quota: number;
 }
 
 /** What the counters can answer: a type (or all), and an inclusive time range in unix seconds (either end open). */
@@ -60,23 +57,51 @@ export class LogCounters {
   private readonly now: () => number;
   private readonly settleSeconds: number;
   private readonly advanceAfter: number;
+  private readonly chunk: number;
   private readonly onError: (err: unknown) => void;
   private advancing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
     opts: LogCountersOptions = {},
   ) {
     this.now = opts.now ?? nowSeconds;
-    this.settleSeconds = opts.settleSeconds ?? 300;
+    this.settleSeconds = opts.settleSeconds ?? 120;
     this.advanceAfter = opts.advanceAfter ?? 10_000;
+    this.chunk = opts.chunk ?? 50_000;
     this.onError = opts.onError ?? ((err) => console.error('log counters: advancing failed', err));
   }
 
-  async totals(f: CounterFilter = {}): Promise<LogTotals> {
+  /** How many logs match: of one type or all, in a time range or all time. */
+  count(f: CounterFilter = {}): Promise<number> {
+    return this.measure(f, {
+      stored: (c) => c.count,
+      logs: (db, filter, range) => logsRepository.count(db, filter, range),
+      countsRows: true,
+    });
+  }
+
+  /** The quota of the consume logs in a time range (the stat). */
+  consumeQuota(f: Omit<CounterFilter, 'type'> = {}): Promise<number> {
+    return this.measure({ ...f, type: LogType.Consume }, {
+      stored: (c) => c.quota,
+      logs: (db, filter, range) => logsRepository.consumeQuota(db, filter, range),
+      countsRows: false,
+    });
+  }
+
+  /**
+   * One snapshot: the stored hours wholly inside the range, the logs past the watermark in those hours,
+   * and the logs of the partial hours at the ends. Each part reads only what it measures, so the log
+   * parts stay index-only. A row count that finds many logs past the watermark moves it forward.
+   */
+  private async measure(
+    f: CounterFilter,
+    how: { stored: (c: { count: number; quota: number }) => number; logs: (db: Db, filter: LogFilter, range: IdRange) => Promise<number>; countsRows: boolean },
+  ): Promise<number> {
     const { start, end, type } = f;
-    if (start !== undefined && end !== undefined && start > end) return { count: 0, quota: 0 };
-    // Whole hours inside [start, end]; the rest of the range is at most a partial hour at each end.
+    if (start !== undefined && end !== undefined && start > end) return 0;
     const fromHour = start === undefined ? undefined : Math.ceil(start / HOUR) * HOUR;
     const toHour = end === undefined ? undefined : Math.floor((end + 1) / HOUR) * HOUR - HOUR;
     const wholeHours = fromHour === undefined || toHour === undefined || fromHour <= toHour;
@@ -87,29 +112,47 @@ export class LogCounters {
       if (end !== undefined && end > toHour! + HOUR - 1) edges.push([toHour! + HOUR, end]);
     }
     const tx = this.db.transaction();
-    const parts = await (dialectOf(this.db) === 'sqlite' ? tx : tx.setIsolationLevel('repeatable read')).execute(async (trx) => {
-      const out: LogTotals[] = [];
-      for (const [from, to] of edges) out.push(await logsRepository.totals(trx, { type, start: from, end: to }));
-      if (!wholeHours) return { out, pending: 0 };
+    const { total, pending } = await (dialectOf(this.db) === 'sqlite' ? tx : tx.setIsolationLevel('repeatable read')).execute(async (trx) => {
+      let sum = 0;
+      for (const [from, to] of edges) sum += await how.logs(trx, { type, start: from, end: to }, {});
+      if (!wholeHours) return { total: sum, pending: 0 };
       const lastId = await logAggregatesRepository.readWatermark(trx, WATERMARK);
-      out.push(await logAggregatesRepository.sumCounts(trx, { type, fromHour, toHour }));
+      sum += how.stored(await logAggregatesRepository.sumCounts(trx, { type, fromHour, toHour }));
       const span = { type, start: fromHour, end: toHour === undefined ? undefined : toHour + HOUR - 1 };
-      const recent = await logsRepository.totals(trx, span, { afterId: lastId });
-      out.push(recent);
-      return { out, pending: recent.count };
+      const recent = await how.logs(trx, span, { afterId: lastId });
+      return { total: sum + recent, pending: how.countsRows ? recent : 0 };
     });
-    if (parts.pending >= this.advanceAfter) this.advanceInBackground();
-    return parts.out.reduce((t, p) => ({ count: t.count + p.count, quota: t.quota + p.quota }), { count: 0, quota: 0 });
+    if (pending >= this.advanceAfter) this.advanceInBackground();
+    return total;
   }
 
-  /** Folds every settled log past the watermark into the stored counts. */
-  advance(): Promise<void> {
+  /** Folds every settled log past the watermark into the stored counts, a chunk per transaction. */
+  async advance(): Promise<void> {
+    while (await this.advanceChunk()) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /** Also advances every `intervalMs` (so a long quiet spell never leaves a big backlog for a reader); the timer never keeps the process alive. */
+  start(intervalMs = 60_000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.advanceInBackground(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and waits for an advance in progress. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.advancing;
+  }
+
+  private advanceChunk(): Promise<boolean> {
     return inTransaction(this.db, async (trx) => {
       const last = await logAggregatesRepository.lockWatermark(trx, WATERMARK);
-      const upTo = await settledLogBound(trx, last, this.now() - this.settleSeconds);
-      if (upTo <= last) return;
+      const upTo = await settledLogBound(trx, last, this.now() - this.settleSeconds, this.chunk);
+      if (upTo <= last) return false;
       await logAggregatesRepository.addCounts(trx, await logsRepository.countsByHour(trx, { afterId: last, upToId: upTo }));
       await logAggregatesRepository.setWatermark(trx, WATERMARK, upTo, this.now());
+      return true;
     });
   }
 
@@ -135,11 +178,6 @@ export class LogCounters {
       await logAggregatesRepository.addCounts(trx, [...counted.values()]);
       return deleted;
     });
-  }
-
-  /** Waits for a background advance in progress (tests, shutdown). */
-  async settle(): Promise<void> {
-    await this.advancing;
   }
 
   private advanceInBackground(): void {

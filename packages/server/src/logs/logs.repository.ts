@@ -150,16 +150,6 @@ export const logsRepository = {
     return Number(row?.id ?? 0);
   },
 
-  /** Count and quota of the logs matching the filter (any type unless it names one). */
-  async totals(db: Executor, filter: LogFilter, range: IdRange = {}): Promise<{ count: number; quota: number }> {
-    const q = db
-      .selectFrom('logs')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('quota'), sql<number>`0`).as('quota')])
-      .where((eb) => eb.and([...conditions(db, eb, filter), ...idConditions(eb, range)]));
-    const [row] = await rowsOf(db, q, range);
-    return { count: Number(row?.n ?? 0), quota: Number(row?.quota ?? 0) };
-  },
-
   /** Count and quota per type and hour of the logs in an id range (a primary-key range read). */
   async countsByHour(db: Executor, range: IdRange): Promise<HourCount[]> {
     const hour = sql<number>`${sql.ref('created_at')} - (${sql.ref('created_at')} % ${sql.lit(HOUR)})`;

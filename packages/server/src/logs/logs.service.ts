@@ -7,7 +7,6 @@ import { toLogView } from './log-view.js';
 import { CSV_HEADER, logCsvLine } from './log-csv.js';
 import { RunningTotals, type TotalSource } from './running-totals.js';
 import { LogCounters } from './log-counters.js';
-import { LogType } from './log-types.js';
 
 /** Whose logs a call reads: every user's (admin endpoints) or one user's own (self endpoints). */
 export type LogScope = { all: true } | { all: false; userId: number };
@@ -51,7 +50,7 @@ export class LogsService {
     const [rows, total] = await Promise.all([
       logsRepository.list(this.db, filter, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize }),
       isTypeAndTime(filter)
-        ? this.counters.totals(filter).then((t) => t.count)
+        ? this.counters.count(filter)
         : this.totals.get(`count:${JSON.stringify(filter)}`, this.source(async (db, range) => [await logsRepository.count(db, filter, range)])).then((t) => t[0]),
     ]);
     return { items: rows.map((r) => toLogView(r, scope.all)), total };
@@ -67,7 +66,7 @@ export class LogsService {
     const consume = { ...filter, type: undefined };
     const [quota, recent] = await Promise.all([
       isTypeAndTime(consume)
-        ? this.counters.totals({ ...consume, type: LogType.Consume }).then((t) => t.quota)
+        ? this.counters.consumeQuota(consume)
         : this.totals.get(`quota:${JSON.stringify(consume)}`, this.source(async (db, range) => [await logsRepository.consumeQuota(db, filter, range)])).then((t) => t[0]),
       logsRepository.consumeSums(this.db, recentFilter),
     ]);

@@ -19,6 +19,9 @@ function RedemptionsScreen() {
   const list = useUrlListState(REDEMPTION_FILTER_KEYS);
   const query = useQuery(redemptionQueries.list({ filters: list.filters, p: list.page, page_size: list.pageSize }));
   const [selected, setSelected] = useState<RedemptionView[]>([]);
+  // Selection is per page: rows that left the page (deleted, paged away) drop out of it.
+  const onPage = new Set(query.data?.items.map((r) => r.id));
+  const selectedOnPage = selected.filter((r) => onPage.has(r.id));
   return (
     <Card>
       <Flex vertical gap={16}>
@@ -32,7 +35,7 @@ function RedemptionsScreen() {
             void queryClient.invalidateQueries({ queryKey: redemptionKeys.lists() });
           }}
         />
-        <RedemptionsToolbar selected={selected} onCreate={openCreate} onCleared={() => setSelected([])} />
+        <RedemptionsToolbar selected={selectedOnPage} onCreate={openCreate} onCleared={() => setSelected([])} />
         <RedemptionsTable
           data={query.data}
           loading={query.isFetching}
@@ -40,7 +43,7 @@ function RedemptionsScreen() {
           pageSize={list.pageSize}
           onPageChange={list.setPage}
           onEdit={openEdit}
-          selected={selected}
+          selected={selectedOnPage}
           onSelect={setSelected}
         />
       </Flex>

@@ -29,7 +29,7 @@ export function TokensTable({ data, loading, page, pageSize, onPageChange, onEdi
       loading={loading}
       dataSource={data?.items ?? []}
       columns={tokenColumns({ t, locale: i18n.language, formatQuota, onEdit })}
-      rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => onSelect(rows), preserveSelectedRowKeys: true }}
+      rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => onSelect(rows) }}
       pagination={tablePagination({ page, pageSize, total: data?.total ?? 0, onChange: onPageChange, t: tc })}
     />
   );

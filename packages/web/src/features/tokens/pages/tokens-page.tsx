@@ -19,6 +19,9 @@ function TokensScreen() {
   const list = useUrlListState(TOKEN_FILTER_KEYS);
   const query = useQuery(tokenQueries.list({ filters: list.filters, p: list.page, page_size: list.pageSize }));
   const [selected, setSelected] = useState<TokenView[]>([]);
+  // Selection is per page: rows that left the page (deleted, paged away) drop out of it.
+  const onPage = new Set(query.data?.items.map((r) => r.id));
+  const selectedOnPage = selected.filter((r) => onPage.has(r.id));
   return (
     <Card>
       <Flex vertical gap={16}>
@@ -32,7 +35,7 @@ function TokensScreen() {
             void queryClient.invalidateQueries({ queryKey: tokenKeys.lists() });
           }}
         />
-        <TokensToolbar selected={selected} onCreate={openCreate} onCleared={() => setSelected([])} />
+        <TokensToolbar selected={selectedOnPage} onCreate={openCreate} onCleared={() => setSelected([])} />
         <TokensTable
           data={query.data}
           loading={query.isFetching}
@@ -40,7 +43,7 @@ function TokensScreen() {
           pageSize={list.pageSize}
           onPageChange={list.setPage}
           onEdit={openEdit}
-          selected={selected}
+          selected={selectedOnPage}
           onSelect={setSelected}
         />
       </Flex>

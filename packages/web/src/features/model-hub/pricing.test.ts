@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelHubEntry, PricingEntry } from '@gw/contracts';
+import { callPrice, formatPrice, matchesSearch, mergeModels, tokenPrices } from './pricing';
+
+const price = (model_name: string, extra: Partial<PricingEntry> = {}): PricingEntry => ({
+  model_name, quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default'], ...extra,
+});
+const hub = (name: string, extra: Partial<ModelHubEntry> = {}) => ({ name, desc: '', tags: '', icon: '', max_token: 0, hide: false, ...extra }) as ModelHubEntry;
+
+describe('model prices (spec 3 §9)', () => {
+  const [mini] = mergeModels([price('gpt-4o-mini')], []);
+
+  it('prices a million prompt tokens at model ratio × 2 USD × group ratio, completion × completion ratio', () => {
+    expect(tokenPrices(mini, 1).input).toBeCloseTo(0.15, 12);
+    expect(tokenPrices(mini, 1).output).toBeCloseTo(0.6, 12);
+    expect(tokenPrices(mini, 2).input).toBeCloseTo(0.3, 12);
+  });
+
+  it('prices a per-call model at model price × group ratio', () => {
+    const [mj] = mergeModels([price('mj', { quota_type: 1, model_ratio: 0, completion_ratio: 0, model_price: 0.1 })], []);
+    expect(mj.perCall).toBe(true);
+    expect(callPrice(mj, 1.5)).toBeCloseTo(0.15, 12);
+  });
+
+  it('formats with 2 to 4 decimals in the shown currency', () => {
+    expect(formatPrice(0.15, 1, '$')).toBe('$0.15');
+    expect(formatPrice(0.15, 7.3, '¥')).toBe('¥1.095');
+    expect(formatPrice(0.000123, 1, '$')).toBe('$0.0001');
+  });
+});
+
+describe('mergeModels', () => {
+  it('joins hub descriptions and tags, leaves hidden models out and sorts by name', () => {
+    const rows = mergeModels([price('b'), price('a'), price('secret')], [hub('a', { desc: 'fast', tags: 'Hot, New,Hot' }), hub('secret', { hide: true })]);
+    expect(rows.map((r) => r.name)).toEqual(['a', 'b']);
+    expect(rows[0]).toMatchObject({ description: 'fast', tags: ['Hot', 'New'] });
+  });
+
+  it('matches a search on the name, a tag or the description, ignoring case', () => {
+    const [a] = mergeModels([price('gpt-4o')], [hub('gpt-4o', { desc: 'Omni model', tags: 'Vision' })]);
+    expect(['4O', 'vision', 'omni', ''].map((q) => matchesSearch(a, q))).toEqual([true, true, true, true]);
+    expect(matchesSearch(a, 'claude')).toBe(false);
+  });
+});
