@@ -37,8 +37,8 @@ export function Header({ status, isMobile, onOpenMenu }: HeaderProps) {
             <img src={status.logo || DEFAULT_LOGO} alt="" width={28} height={28} style={{ borderRadius: 6 }} />
             {!isMobile && <Typography.Text strong style={{ fontSize: 16 }}>{name}</Typography.Text>}
           </Link>
-          <Space size={isMobile ? 10 : 16} style={{ lineHeight: 'normal', whiteSpace: 'nowrap' }}>
-            <a href="/">{t('nav.home')}</a>
+          <Space size={isMobile ? 8 : 16} style={{ lineHeight: 'normal', whiteSpace: 'nowrap', overflow: 'hidden', minWidth: 0, fontSize: isMobile ? 13 : undefined }}>
+            {!isMobile && <a href="/">{t('nav.home')}</a>}
             <Link to="/detail">{t('nav.console')}</Link>
             <Link to="/model-hub">{t('nav.modelHub')}</Link>
           </Space>
