@@ -1,5 +1,6 @@
-import { Button, Flex, Popconfirm } from 'antd';
-import { ClearOutlined, CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Popconfirm } from 'antd';
+import { ClearOutlined } from '@ant-design/icons';
+import { BatchToolbar } from '../../../components/table/batch-toolbar';
 import { useTranslation } from 'react-i18next';
 import type { RedemptionView } from '@gw/contracts';
 import { useCopyText } from '../../../components/copy/use-copy-text';
@@ -18,46 +19,35 @@ export function RedemptionsToolbar({ selected, onCreate, onCleared }: Redemption
   const copy = useCopyText();
   const removeMany = useDeleteRedemptions();
   const removeInvalid = useDeleteInvalidRedemptions();
-  const none = selected.length === 0;
-  const needSelection = () => notifyError(t('batch.selectFirst'));
-
-  const copySelected = () => (none ? needSelection() : void copy(selected.map((c) => c.key).join('\n')));
-  const deleteSelected = () =>
-    removeMany.mutate(
-      selected.map((c) => c.id),
-      {
-        onSuccess: (count) => {
-          notifySuccess(t('batch.deleted', { count }));
-          onCleared();
-        },
-      },
-    );
-
+  const count = selected.length;
   return (
-    <Flex wrap gap={8}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
-        {t('actions.add')}
-      </Button>
-      <Button icon={<CopyOutlined />} onClick={copySelected}>
-        {t('batch.copy', { count: selected.length })}
-      </Button>
-      {none ? (
-        <Button danger icon={<DeleteOutlined />} onClick={needSelection}>
-          {t('batch.delete', { count: 0 })}
-        </Button>
-      ) : (
-        <Popconfirm
-          title={t('batch.deleteTitle')}
-          description={t('batch.deleteConfirm', { count: selected.length })}
-          okText={t('actions.delete')}
-          okButtonProps={{ danger: true }}
-          onConfirm={deleteSelected}
-        >
-          <Button danger icon={<DeleteOutlined />} loading={removeMany.isPending}>
-            {t('batch.delete', { count: selected.length })}
-          </Button>
-        </Popconfirm>
-      )}
+    <BatchToolbar
+      selectedCount={count}
+      labels={{
+        add: t('actions.add'),
+        copy: t('batch.copy', { count }),
+        delete: t('batch.delete', { count }),
+        deleteTitle: t('batch.deleteTitle'),
+        deleteConfirm: t('batch.deleteConfirm', { count }),
+        deleteOk: t('actions.delete'),
+        selectFirst: t('batch.selectFirst'),
+      }}
+      deleting={removeMany.isPending}
+      onAdd={onCreate}
+      onCopy={() => void copy(selected.map((c) => c.key).join('\n'))}
+      onDelete={() =>
+        removeMany.mutate(
+          selected.map((c) => c.id),
+          {
+            onSuccess: (deleted) => {
+              notifySuccess(t('batch.deleted', { count: deleted }));
+              onCleared();
+            },
+          },
+        )
+      }
+      onNothingSelected={notifyError}
+    >
       <Popconfirm
         title={t('batch.clearTitle')}
         description={t('batch.clearConfirm')}
@@ -69,6 +59,6 @@ export function RedemptionsToolbar({ selected, onCreate, onCleared }: Redemption
           {t('batch.clear')}
         </Button>
       </Popconfirm>
-    </Flex>
+    </BatchToolbar>
   );
 }

@@ -1,8 +1,7 @@
-import { Button, Flex, Popconfirm } from 'antd';
-import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TokenView } from '@gw/contracts';
 import { useCopyText } from '../../../components/copy/use-copy-text';
+import { BatchToolbar } from '../../../components/table/batch-toolbar';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteTokens } from '../api/tokens.queries';
 import { keysText } from '../token-key';
@@ -18,46 +17,34 @@ export function TokensToolbar({ selected, onCreate, onCleared }: TokensToolbarPr
   const { t } = useTranslation('tokens');
   const copy = useCopyText();
   const remove = useDeleteTokens();
-  const none = selected.length === 0;
-  const needSelection = () => notifyError(t('batch.selectFirst'));
-
-  const copySelected = () => (none ? needSelection() : void copy(keysText(selected), t('batch.copied', { count: selected.length })));
-  const deleteSelected = () =>
-    remove.mutate(
-      { ids: selected.map((r) => r.id) },
-      {
-        onSuccess: (count) => {
-          notifySuccess(t('batch.deleted', { count }));
-          onCleared();
-        },
-      },
-    );
-
+  const count = selected.length;
   return (
-    <Flex wrap gap={8}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
-        {t('actions.add')}
-      </Button>
-      <Button icon={<CopyOutlined />} onClick={copySelected}>
-        {t('batch.copy', { count: selected.length })}
-      </Button>
-      {none ? (
-        <Button danger icon={<DeleteOutlined />} onClick={needSelection}>
-          {t('batch.delete', { count: 0 })}
-        </Button>
-      ) : (
-        <Popconfirm
-          title={t('batch.deleteTitle')}
-          description={t('batch.deleteConfirm', { count: selected.length })}
-          okText={t('actions.delete')}
-          okButtonProps={{ danger: true }}
-          onConfirm={deleteSelected}
-        >
-          <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
-            {t('batch.delete', { count: selected.length })}
-          </Button>
-        </Popconfirm>
-      )}
-    </Flex>
+    <BatchToolbar
+      selectedCount={count}
+      labels={{
+        add: t('actions.add'),
+        copy: t('batch.copy', { count }),
+        delete: t('batch.delete', { count }),
+        deleteTitle: t('batch.deleteTitle'),
+        deleteConfirm: t('batch.deleteConfirm', { count }),
+        deleteOk: t('actions.delete'),
+        selectFirst: t('batch.selectFirst'),
+      }}
+      deleting={remove.isPending}
+      onAdd={onCreate}
+      onCopy={() => void copy(keysText(selected), t('batch.copied', { count }))}
+      onDelete={() =>
+        remove.mutate(
+          { ids: selected.map((r) => r.id) },
+          {
+            onSuccess: (deleted) => {
+              notifySuccess(t('batch.deleted', { count: deleted }));
+              onCleared();
+            },
+          },
+        )
+      }
+      onNothingSelected={notifyError}
+    />
   );
 }
