@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { Card, Flex, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TokenView } from '@gw/contracts';
 import { useUrlListState } from '../../../components/list-page/use-url-list-state';
+import { usePageSelection } from '../../../components/list-page/use-page-selection';
+import { ListCard } from '../../../components/list-page/list-card';
 import { TOKEN_FILTER_KEYS } from '../api/tokens.api';
 import { tokenKeys, tokenQueries } from '../api/tokens.queries';
 import { TokensDialogProvider, useTokensDialog } from '../components/tokens-context';
@@ -18,37 +17,28 @@ function TokensScreen() {
   const { openCreate, openEdit } = useTokensDialog();
   const list = useUrlListState(TOKEN_FILTER_KEYS);
   const query = useQuery(tokenQueries.list({ filters: list.filters, p: list.page, page_size: list.pageSize }));
-  const [selected, setSelected] = useState<TokenView[]>([]);
-  // Selection is per page: rows that left the page (deleted, paged away) drop out of it.
-  const onPage = new Set(query.data?.items.map((r) => r.id));
-  const selectedOnPage = selected.filter((r) => onPage.has(r.id));
+  const selection = usePageSelection(query.data?.items);
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <TokensSearchForm
-          filters={list.filters}
-          onSearch={(filters) => {
-            list.setFilters(filters);
-            void queryClient.invalidateQueries({ queryKey: tokenKeys.lists() });
-          }}
-        />
-        <TokensToolbar selected={selectedOnPage} onCreate={openCreate} onCleared={() => setSelected([])} />
-        <TokensTable
-          data={query.data}
-          loading={query.isFetching}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPageChange={list.setPage}
-          onEdit={openEdit}
-          selected={selectedOnPage}
-          onSelect={setSelected}
-        />
-      </Flex>
-      <TokensDialogs />
-    </Card>
+    <ListCard title={t('title')} dialogs={<TokensDialogs />}>
+      <TokensSearchForm
+        filters={list.filters}
+        onSearch={(filters) => {
+          list.setFilters(filters);
+          void queryClient.invalidateQueries({ queryKey: tokenKeys.lists() });
+        }}
+      />
+      <TokensToolbar selected={selection.selected} onCreate={openCreate} onCleared={selection.clear} />
+      <TokensTable
+        data={query.data}
+        loading={query.isFetching}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        onEdit={openEdit}
+        selected={selection.selected}
+        onSelect={selection.setSelected}
+      />
+    </ListCard>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Card, Flex, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useUrlListState } from '../../../components/list-page/use-url-list-state';
+import { ListCard } from '../../../components/list-page/list-card';
 import { USER_FILTER_KEYS, userKeys, userQueries } from '../api/users.queries';
 import { UsersDialogProvider, useUsersDialog } from '../components/users-context';
 import { UsersDialogs } from '../components/users-dialogs';
@@ -15,30 +15,24 @@ function UsersScreen() {
   const list = useUrlListState(USER_FILTER_KEYS);
   const query = useQuery(userQueries.list({ filters: list.filters, p: list.page, page_size: list.pageSize }));
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <UsersSearchForm
-          filters={list.filters}
-          onAdd={openAdd}
-          onSearch={(filters) => {
-            list.setFilters(filters);
-            void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
-          }}
-        />
-        <UsersTable
-          data={query.data}
-          loading={query.isFetching}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPageChange={list.setPage}
-          onEdit={openEdit}
-        />
-      </Flex>
-      <UsersDialogs />
-    </Card>
+    <ListCard title={t('title')} dialogs={<UsersDialogs />}>
+      <UsersSearchForm
+        filters={list.filters}
+        onAdd={openAdd}
+        onSearch={(filters) => {
+          list.setFilters(filters);
+          void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+        }}
+      />
+      <UsersTable
+        data={query.data}
+        loading={query.isFetching}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        onEdit={openEdit}
+      />
+    </ListCard>
   );
 }
 
