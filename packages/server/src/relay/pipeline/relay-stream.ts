@@ -38,14 +38,13 @@ export async function relayStream(
     drainTimer.unref();
   });
 
+  // Everything one upstream chunk produced goes out in one socket write (one syscall, not one per event).
   const emit = async (events: OutboundEvent[]) => {
-    for (const out of events) {
-      for (const sse of encoder.push(out)) {
-        if (io.closed) return;
-        const pending = io.write(frameSse(sse));
-        if (pending) await pending;
-      }
-    }
+    let frames = '';
+    for (const out of events) for (const sse of encoder.push(out)) frames += frameSse(sse);
+    if (!frames || io.closed) return;
+    const pending = io.write(frames);
+    if (pending) await pending;
   };
   const take = async (events: OutboundEvent[]) => {
     const text = translator.drainText?.();
@@ -60,13 +59,13 @@ export async function relayStream(
       await take(translator.push(chunk as Buffer));
     }
     await take(translator.end());
-    if (!io.closed) for (const sse of encoder.finish()) await io.write(frameSse(sse));
+    if (!io.closed) await io.write(encoder.finish().map(frameSse).join(''));
     if (io.closed) streamStatus = 'client_gone';
   } catch (err) {
     streamStatus = io.closed ? 'client_gone' : 'upstream_error';
     if (!io.closed) {
       const reason = err instanceof RelayError ? err.message : 'the upstream stream broke off';
-      for (const sse of encoder.error(new RelayError(502, 'stream_interrupted', reason, 'upstream'))) await io.write(frameSse(sse));
+      await io.write(encoder.error(new RelayError(502, 'stream_interrupted', reason, 'upstream')).map(frameSse).join(''));
       deps.log.warn({ err, requestId: input.requestId }, 'upstream stream failed mid-way');
     }
   } finally {
