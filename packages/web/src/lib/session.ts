@@ -14,6 +14,8 @@ export interface StoredUser {
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
+/** Where the sign-in guard sends a visitor whose session just expired (set by the 401 handler). */
+let expiredRedirect: string | null = null;
 let current: StoredUser | null = parseStored(readJson<unknown>(StorageKey.user));
 
 function parseStored(value: unknown): StoredUser | null {
@@ -39,6 +41,7 @@ export function getStoredUser(): StoredUser | null {
 }
 
 export function setStoredUser(user: StoredUser): void {
+  expiredRedirect = null;
   current = parseStored(user);
   writeJson(StorageKey.user, current);
   emit();
@@ -48,6 +51,18 @@ export function clearStoredUser(): void {
   current = null;
   removeKey(StorageKey.user);
   emit();
+}
+
+
+/** Forgets the user because the server said the session is gone; guards then go to the expired sign-in page. */
+export function expireStoredUser(loginUrl: string): void {
+  expiredRedirect = loginUrl;
+  clearStoredUser();
+}
+
+/** The expired sign-in page the guard should show instead of the plain one, until the next sign-in. */
+export function expiredRedirectUrl(): string | null {
+  return expiredRedirect;
 }
 
 function subscribe(listener: Listener) {

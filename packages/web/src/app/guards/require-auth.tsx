@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useStoredUser } from '../../lib/session';
+import { expiredRedirectUrl, useStoredUser } from '../../lib/session';
 
 /** Signed-in routes: with no stored user, go to /login?next=<current path> (spec 1 §2.2). */
 export function RequireAuth() {
@@ -7,7 +7,7 @@ export function RequireAuth() {
   const location = useLocation();
   if (!user) {
     const next = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
+    return <Navigate to={expiredRedirectUrl() ?? `/login?next=${encodeURIComponent(next)}`} replace />;
   }
   return <Outlet />;
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../../lib/api-client';
-import { clearStoredUser } from '../../lib/session';
+import { clearStoredUser, expireStoredUser } from '../../lib/session';
 
 /** HTTP 401 anywhere: forget the user and go to /login?expired=true&next=<current path> (spec 1 §4). */
 export function useUnauthorizedRedirect() {
@@ -10,12 +10,16 @@ export function useUnauthorizedRedirect() {
   const queryClient = useQueryClient();
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      clearStoredUser();
       const { pathname, search } = window.location;
-      if (pathname === '/login') return;
+      if (pathname === '/login') {
+        clearStoredUser();
+        return;
+      }
+      // The sign-in guard reacts to the forgotten user too; it is told where to go so expired=true is not lost.
+      const loginUrl = `/login?expired=true&next=${encodeURIComponent(`${pathname}${search}`)}`;
+      expireStoredUser(loginUrl);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'status' });
-      const next = encodeURIComponent(`${pathname}${search}`);
-      void navigate(`/login?expired=true&next=${next}`, { replace: true });
+      void navigate(loginUrl, { replace: true });
     });
     return () => setUnauthorizedHandler(() => {});
   }, [navigate, queryClient]);
