@@ -14,6 +14,23 @@ export interface BatchToolbarLabels {
   selectFirst: string;
 }
 
+/**
+ * The labels from a feature namespace that follows the shared key names (actions.add, actions.delete,
+ * batch.copy, batch.delete, batch.deleteTitle, batch.deleteConfirm, batch.selectFirst). Feature
+ * namespaces type their keys (and the key check covers them), so `t` is typed loosely here.
+ */
+export function batchToolbarLabels(t: (key: any, options?: any) => string, count: number): BatchToolbarLabels {
+  return {
+    add: t('actions.add'),
+    copy: t('batch.copy', { count }),
+    delete: t('batch.delete', { count }),
+    deleteTitle: t('batch.deleteTitle'),
+    deleteConfirm: t('batch.deleteConfirm', { count }),
+    deleteOk: t('actions.delete'),
+    selectFirst: t('batch.selectFirst'),
+  };
+}
+
 interface BatchToolbarProps {
   selectedCount: number;
   labels: BatchToolbarLabels;

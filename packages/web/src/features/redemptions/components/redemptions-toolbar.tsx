@@ -1,6 +1,6 @@
 import { Button, Popconfirm } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
-import { BatchToolbar } from '../../../components/table/batch-toolbar';
+import { BatchToolbar, batchToolbarLabels } from '../../../components/table/batch-toolbar';
 import { useTranslation } from 'react-i18next';
 import type { RedemptionView } from '@gw/contracts';
 import { useCopyText } from '../../../components/copy/use-copy-text';
@@ -23,15 +23,7 @@ export function RedemptionsToolbar({ selected, onCreate, onCleared }: Redemption
   return (
     <BatchToolbar
       selectedCount={count}
-      labels={{
-        add: t('actions.add'),
-        copy: t('batch.copy', { count }),
-        delete: t('batch.delete', { count }),
-        deleteTitle: t('batch.deleteTitle'),
-        deleteConfirm: t('batch.deleteConfirm', { count }),
-        deleteOk: t('actions.delete'),
-        selectFirst: t('batch.selectFirst'),
-      }}
+      labels={batchToolbarLabels(t, count)}
       deleting={removeMany.isPending}
       onAdd={onCreate}
       onCopy={() => void copy(selected.map((c) => c.key).join('\n'))}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TokenView } from '@gw/contracts';
 import { useCopyText } from '../../../components/copy/use-copy-text';
-import { BatchToolbar } from '../../../components/table/batch-toolbar';
+import { BatchToolbar, batchToolbarLabels } from '../../../components/table/batch-toolbar';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteTokens } from '../api/tokens.queries';
 import { keysText } from '../token-key';
@@ -21,15 +21,7 @@ export function TokensToolbar({ selected, onCreate, onCleared }: TokensToolbarPr
   return (
     <BatchToolbar
       selectedCount={count}
-      labels={{
-        add: t('actions.add'),
-        copy: t('batch.copy', { count }),
-        delete: t('batch.delete', { count }),
-        deleteTitle: t('batch.deleteTitle'),
-        deleteConfirm: t('batch.deleteConfirm', { count }),
-        deleteOk: t('actions.delete'),
-        selectFirst: t('batch.selectFirst'),
-      }}
+      labels={batchToolbarLabels(t, count)}
       deleting={remove.isPending}
       onAdd={onCreate}
       onCopy={() => void copy(keysText(selected), t('batch.copied', { count }))}
