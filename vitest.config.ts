@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const contracts = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          // Restart PostgreSQL and Redis: run alone by vitest.faults.config.ts.
+          exclude: [...configDefaults.exclude, 'packages/server/test/faults/**'],
           environment: 'node',
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 60_000,

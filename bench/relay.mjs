@@ -4,6 +4,9 @@
 // memory soak of the gateway. Everything runs on 127.0.0.1. Prints medians of REPEAT runs and ratios
 // measured in this same invocation.
 //
+// The gateway runs twice over the same SQLite database: one process (WORKERS=1) and a cluster with one
+// worker per core (WORKERS=auto, BENCH_WORKERS to override), the way an operator runs it on a multi-core box.
+//
 // Env: BENCH_SECONDS (per run, default 10), BENCH_REPEAT (default 1), BENCH_SOAK_SECONDS (default 60).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -109,17 +112,25 @@ async function main() {
     const floorPort = Number(await firstLine(floor));
     await seedDatabase(dataDir, upstreamPort);
     const gatewayPort = 20000 + Math.floor(Math.random() * 20000);
-    const gateway = startChild(['packages/server/dist/main.js'], { PORT: String(gatewayPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_URL: '' });
+    const gatewayEnv = { HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_URL: '' };
+    const gateway = startChild(['packages/server/dist/main.js'], { ...gatewayEnv, PORT: String(gatewayPort), WORKERS: '1' });
     children.push(gateway);
     await waitFor(`http://127.0.0.1:${gatewayPort}/api/status`);
+    const clusterPort = gatewayPort + 1;
+    const workers = process.env.BENCH_WORKERS ?? 'auto';
+    const cluster = startChild(['packages/server/dist/main.js'], { ...gatewayEnv, PORT: String(clusterPort), WORKERS: workers });
+    children.push(cluster);
+    await waitFor(`http://127.0.0.1:${clusterPort}/api/status`);
 
     const targets = {
       direct: { url: `http://127.0.0.1:${upstreamPort}` },
       floor: { url: `http://127.0.0.1:${floorPort}` },
       gateway: { url: `http://127.0.0.1:${gatewayPort}`, headers: { authorization: `Bearer sk-${KEY}` } },
+      cluster: { url: `http://127.0.0.1:${clusterPort}`, headers: { authorization: `Bearer sk-${KEY}` } },
     };
     // Warm-up: JIT, connection pools, SQLite pages.
     await run(targets.gateway.url, { stream: false, connections: 8, headers: targets.gateway.headers });
+    await run(targets.cluster.url, { stream: false, connections: 8, headers: targets.cluster.headers });
 
     const rows = [];
     for (const stream of [false, true]) {
@@ -140,17 +151,18 @@ async function main() {
       }
     }
 
-    console.log(`\nRelay benchmark (${SECONDS} s per run, median of ${REPEAT}; SQLite, consume logging on)\n`);
+    console.log(`\nRelay benchmark (${SECONDS} s per run, median of ${REPEAT}; SQLite, consume logging on; cluster = WORKERS=${workers})\n`);
     console.log('mode    conns  target    req/s      p50 ms  p99 ms');
     for (const r of rows) console.log(`${r.mode.padEnd(7)} ${String(r.connections).padStart(5)}  ${r.target.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}`);
-    console.log('\nratios (gateway vs floor throughput; added p50 latency vs direct)');
+    console.log('\nratios (gateway and cluster vs floor throughput; added p50 latency vs direct)');
     for (const stream of ['json', 'stream']) {
       for (const connections of [1, 64]) {
         const pick = (target) => rows.find((r) => r.mode === stream && r.connections === connections && r.target === target);
         const g = pick('gateway');
         const f = pick('floor');
         const d = pick('direct');
-        console.log(`${stream.padEnd(7)} ${String(connections).padStart(5)}  gateway/floor ${(g.rps / f.rps * 100).toFixed(1)}%   added p50 ${(g.p50 - d.p50).toFixed(2)} ms`);
+        const c = pick('cluster');
+        console.log(`${stream.padEnd(7)} ${String(connections).padStart(5)}  gateway/floor ${(g.rps / f.rps * 100).toFixed(1)}%   cluster/floor ${(c.rps / f.rps * 100).toFixed(1)}%   added p50 ${(g.p50 - d.p50).toFixed(2)} ms`);
       }
     }
 

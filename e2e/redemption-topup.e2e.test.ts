@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signIn, waitForPath } from './support/browser';
 import { pageApi } from './support/page-api';
-import { setupViaApi, startServer, type RunningServer } from './support/server';
+import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
 const USER = { username: 'dave', password: 'dave-pass-123' };
@@ -20,12 +20,7 @@ describe('redemption codes and the wallet', () => {
   beforeAll(async () => {
     server = await startServer();
     await setupViaApi(server.baseUrl, ROOT);
-    const res = await fetch(`${server.baseUrl}/api/user/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(USER),
-    });
-    expect(((await res.json()) as { success: boolean }).success).toBe(true);
+    await registerViaApi(server.baseUrl, USER);
     browser = await launchBrowser();
     const adminContext = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     await adminContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });

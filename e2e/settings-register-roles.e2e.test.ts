@@ -28,7 +28,7 @@ describe('settings, registration and roles', () => {
 
   it('saves only changed site texts and shows them in the shell and on the home page', async () => {
     const page = await newPage();
-    await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/setting');
+    await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=other');
     await waitForPath(page, '/setting');
     const site = page.getByTestId('settings-site');
     await site.getByRole('button', { name: 'Save' }).click();

@@ -41,16 +41,26 @@ for (const step of steps) {
 }
 
 mkdirSync('test-results', { recursive: true });
-const report = 'test-results/vitest.json';
-const ok = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-  env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
-});
-let passed = 0;
-let failed = ok ? 0 : 1;
-if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8'));
-  passed = r.numPassedTests ?? 0;
-  failed = (r.numFailedTests ?? 0) + (ok || r.numFailedTests ? 0 : 1);
+
+/** One Vitest run with a JSON report; answers its pass/fail counts. */
+function vitest(label, extraArgs, report) {
+  const ok = run(label, 'npx', ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+  });
+  let passed = 0;
+  let failed = ok ? 0 : 1;
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    passed = r.numPassedTests ?? 0;
+    failed = (r.numFailedTests ?? 0) + (ok || r.numFailedTests ? 0 : 1);
+  }
+  return { ok, passed, failed };
 }
+
+// Every project in parallel, then the fault tests alone: they restart PostgreSQL and Redis under load.
+const main = vitest('vitest', [], 'test-results/vitest.json');
+const faults = vitest('fault tests', ['--config', 'vitest.faults.config.ts'], 'test-results/vitest-faults.json');
+const passed = main.passed + faults.passed;
+const failed = main.failed + faults.failed;
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
-process.exit(ok && failed === 0 && passed > 0 ? 0 : 1);
+process.exit(main.ok && faults.ok && failed === 0 && passed > 0 ? 0 : 1);

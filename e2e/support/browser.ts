@@ -11,6 +11,11 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A page in a fresh browser context (its own cookies) with the given window size. */
+export async function openPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  return (await browser.newContext({ viewport })).newPage();
+}
+
 /** Waits until the page's path (and optionally query) matches. */
 export async function waitForPath(page: Page, path: string | RegExp, timeout = 15_000): Promise<void> {
   await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname + url.search)), { timeout });

@@ -10,9 +10,12 @@ export interface FakeUpstream {
 
 /**
  * A tiny OpenAI-compatible upstream: `POST /v1/chat/completions` answers one assistant message with the
- * given usage; anything else is a 404 in OpenAI's error shape.
+ * given usage, `GET /v1/models` lists `models`; anything else is a 404 in OpenAI's error shape.
  */
-export async function startFakeUpstream(usage = { prompt_tokens: 1200, completion_tokens: 800 }): Promise<FakeUpstream> {
+export async function startFakeUpstream(
+  usage = { prompt_tokens: 1200, completion_tokens: 800 },
+  models: string[] = ['gpt-4o-mini'],
+): Promise<FakeUpstream> {
   const requests: unknown[] = [];
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -32,6 +35,11 @@ export async function startFakeUpstream(usage = { prompt_tokens: 1200, completio
             usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
           }),
         );
+        return;
+      }
+      if (req.method === 'GET' && req.url === '/v1/models') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) }));
         return;
       }
       res.writeHead(404, { 'content-type': 'application/json' });

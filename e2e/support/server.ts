@@ -54,7 +54,7 @@ async function waitForStatus(baseUrl: string, child: ChildProcess, output: () =>
  * Starts the built server (`npm run build` first) on a free port with a fresh SQLite database in a
  * temporary DATA_DIR, and waits until /api/status answers.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(opts: { env?: Record<string, string> } = {}): Promise<RunningServer & { pid: () => number | undefined }> {
   for (const file of [serverMain, webIndex]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the browser tests`);
   }
@@ -64,6 +64,7 @@ export async function startServer(): Promise<RunningServer> {
   for (const key of ['SQL_DSN', 'SQLITE_PATH', 'REDIS_URL', 'WEB_DIST_DIR', 'SESSION_SECRET']) delete env[key];
   // The journeys sign in several times from one address; the per-IP limit is tested on the server side.
   env.AUTH_RATE_LIMIT_PER_MINUTE = '1000';
+  Object.assign(env, opts.env);
 
   let log = '';
   const append = (chunk: Buffer) => {
@@ -107,7 +108,7 @@ export async function startServer(): Promise<RunningServer> {
     await stop();
     throw err;
   }
-  return { baseUrl, dataDir, output, stop, restart };
+  return { baseUrl, dataDir, output, stop, restart, pid: () => child.pid };
 }
 
 export interface SetupAccount {
@@ -124,4 +125,11 @@ export async function setupViaApi(baseUrl: string, account: SetupAccount): Promi
   });
   const body = (await res.json()) as { success: boolean; message: string };
   if (!body.success) throw new Error(`setup failed: ${body.message}`);
+}
+
+/** Registers an account through the public sign-up API (for journeys that need a second user). */
+export async function registerViaApi(baseUrl: string, account: SetupAccount): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/user/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  const body = (await res.json()) as { success: boolean; message: string };
+  if (!body.success) throw new Error(`registering ${account.username} failed: ${body.message}`);
 }

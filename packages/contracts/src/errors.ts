@@ -12,5 +12,9 @@ export const ErrorCode = {
   Internal: 'internal_error',
   InsufficientUserQuota: 'insufficient_user_quota',
   PreConsumeTokenQuotaFailed: 'pre_consume_token_quota_failed',
+  /** A mail or SMS could not be sent (not configured, or the provider refused it). */
+  DeliveryFailed: 'delivery_failed',
+  /** A human check (Turnstile, slider captcha) is missing or failed. */
+  HumanCheckFailed: 'human_check_failed',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -2,10 +2,10 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/config.schema.js';
-import type { Db } from './db/database.js';
+import { poolStatsOf, type Db } from './db/database.js';
 import { loggerOptions } from './platform/logger.js';
 import { randomAlphanumeric } from './platform/crypto.js';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limiter.js';
+import { MemoryRateLimiter, RedisRateLimiter, ResilientRateLimiter, type RateLimiter } from './platform/rate-limiter.js';
 import { consoleErrorHandler } from './http/console-error-handler.js';
 import { requestContext } from './http/request-context.js';
 import { DbSessionStore, RedisSessionStore, type SessionStore } from './auth/session-store.js';
@@ -20,6 +20,10 @@ import { statusRoutes } from './status/status.routes.js';
 import { staticRoutes } from './static/static.routes.js';
 import { UsersService } from './users/users.service.js';
 import { usersRoutes } from './users/users.routes.js';
+import { OAuthService } from './oauth/oauth.service.js';
+import { oauthRoutes } from './oauth/oauth.routes.js';
+import { AuthorizationService } from './oauth/authorization.service.js';
+import { authorizationRoutes } from './oauth/authorization.routes.js';
 import { groupsRoutes } from './groups/groups.routes.js';
 import { optionsRoutes } from './options/options.routes.js';
 import { BillingService } from './billing/billing.service.js';
@@ -33,10 +37,24 @@ import { UserRequestLimiter } from './relay/pipeline/user-request-limit.js';
 import type { RelayDeps } from './relay/pipeline/relay-deps.js';
 import { ApiKeyCache } from './relay/pipeline/api-key-cache.js';
 import { nextRequestId } from './platform/request-id.js';
+import type { EventBus } from './platform/cluster/event-bus.js';
+import { RedisEventBus } from './platform/cluster/redis-event-bus.js';
+import { DbJobLock, RedisJobLock, neverRun, type JobLock } from './platform/cluster/job-lock.js';
+import { GatewayMetrics } from './platform/metrics/gateway-metrics.js';
+import type { MetricSnapshot } from './platform/metrics/metrics-registry.js';
+import { metricsRoutes } from './metrics/metrics.routes.js';
+import { ChannelAutoTest } from './relay/channel-test/channel-auto-test.js';
+import { LogRetention } from './logs/log-retention.js';
+import { docsRoutes } from './openapi/docs.routes.js';
+import { RouteCatalogue } from './openapi/route-catalogue.js';
 import { ChangeEvents } from './platform/change-events.js';
 import { relayRoutes } from './relay/relay.routes.js';
 import { ChannelTester } from './relay/channel-test/channel-tester.js';
 import { channelTestRoutes } from './relay/channel-test/channel-test.routes.js';
+import { ChannelAdminService } from './channels/admin/channel-admin.service.js';
+import { ChannelTagsService } from './channels/admin/channel-tags.service.js';
+import { UpstreamModelsService } from './channels/admin/upstream-models.service.js';
+import { channelAdminRoutes } from './channels/admin/channel-admin.routes.js';
 import { usableGroups } from './groups/groups.service.js';
 import { LogsService } from './logs/logs.service.js';
 import { logsRoutes } from './logs/logs.routes.js';
@@ -50,15 +68,64 @@ import { TokensService } from './tokens/tokens.service.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { RedemptionsService } from './redemptions/redemptions.service.js';
 import { redeemRoutes, redemptionsRoutes } from './redemptions/redemptions.routes.js';
+import { RewardsService } from './rewards/rewards.service.js';
+import { rewardsRoutes } from './rewards/rewards.routes.js';
+import { ActivitiesService } from './activities/activities.service.js';
+import { activitiesRoutes } from './activities/activities.routes.js';
+import { SuppliersService } from './suppliers/suppliers.service.js';
+import { suppliersRoutes } from './suppliers/suppliers.routes.js';
+import { CustomModelKeys } from './custom-models/custom-model-keys.js';
+import { CustomModelsService } from './custom-models/custom-models.service.js';
+import { CustomModelRouter } from './custom-models/custom-model-router.js';
+import { customModelsRoutes } from './custom-models/custom-models.routes.js';
+import { PromptsService } from './assistant/prompts.service.js';
+import { promptsRoutes } from './assistant/prompts.routes.js';
+import { AiRolesService } from './assistant/ai-roles.service.js';
+import { aiRolesRoutes } from './assistant/ai-roles.routes.js';
+import { ApplicationsService } from './assistant/applications.service.js';
+import { applicationsRoutes } from './assistant/applications.routes.js';
+import { readFileSync } from 'node:fs';
+import { SmtpMailer, type Mailer } from './mail/mailer.js';
+import { VerificationCodes } from './verification/verification-codes.js';
+import { EmailVerificationService } from './verification/email-verification.service.js';
+import { verificationRoutes } from './verification/verification.routes.js';
+import { CaptchaService } from './captcha/captcha.service.js';
+import { captchaRoutes } from './captcha/captcha.routes.js';
+import { TurnstileVerifier, turnstileCheck } from './captcha/turnstile.js';
+import { YunpianClient } from './sms/yunpian-client.js';
+import { PhoneAuthService } from './sms/phone-auth.service.js';
+import { smsRoutes } from './sms/sms.routes.js';
+import { SecretBox } from './platform/secret-box.js';
+import { PersonalService } from './personal/personal.service.js';
+import { personalRoutes } from './personal/personal.routes.js';
+import { QuotaAlerts } from './notifications/quota-alerts.js';
+import { WebhookSender } from './notifications/webhook-sender.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
+import { PasskeysService } from './two-factor/passkeys.service.js';
+import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
+import { adminTwoFactorPolicy } from './two-factor/admin-policy.js';
+import { PaymentsService } from './payments/payments.service.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
+import { createTaskServices, taskRelayRoutes, type TaskServices } from './tasks/task-services.js';
+import { drawingLogRoutes, taskLogRoutes } from './tasks/task-logs.routes.js';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   redis?: Redis;
+  /** How changes reach the site's other processes (cluster workers); default: this process alone. */
+  bus?: EventBus;
+  /** Shared counters when several processes serve the site without Redis (cluster workers). */
+  rateLimiter?: RateLimiter;
+  /** Gathers the metrics of every process serving the site (cluster workers); default: this one's. */
+  collectMetrics?: (local: GatewayMetrics) => Promise<MetricSnapshot[][]>;
 }
 
 /** Every long-lived service, built once per process (and once per test app). */
 export interface Services {
+  metrics: GatewayMetrics;
+  /** Runs a periodic job in one process of the site at a time (never on a slave node). */
+  jobLock: JobLock;
   options: OptionsService;
   sessions: SessionStore;
   rateLimiter: RateLimiter;
@@ -81,21 +148,70 @@ export interface Services {
   modelHub: ModelHubService;
   tokens: TokensService;
   redemptions: RedemptionsService;
+  rewards: RewardsService;
+  activities: ActivitiesService;
+  suppliers: SuppliersService;
+  customModels: CustomModelsService;
+  /** The relay's view of users' own-key models (custom models). */
+  customModelRouter: CustomModelRouter;
+  prompts: PromptsService;
+  aiRoles: AiRolesService;
+  applications: ApplicationsService;
+  /** Outgoing mail through the SMTP* options (codes, reset links, notifications). */
+  mailer: Mailer;
+  /** E-mail codes, e-mail binding and password reset. */
+  verification: EmailVerificationService;
+  /** SMS codes and phone sign-in / sign-up. */
+  phoneAuth: PhoneAuthService;
+  captcha: CaptchaService;
+  turnstile: TurnstileVerifier;
+  /** Third-party sign-in and binding (GitHub, Google, Linux DO, OIDC, Telegram, WeChat). */
+  oauth: OAuthService;
+  /** Outside applications asking a user for one of their tokens. */
+  authorization: AuthorizationService;
+  /** Notification and pricing settings of the personal page. */
+  personal: PersonalService;
+  /** Low-quota e-mails and webhooks, checked after charges. */
+  quotaAlerts: QuotaAlerts;
+  /** TOTP two-factor sign-in and backup codes. */
+  twoFactor: TwoFactorService;
+  passkeys: PasskeysService;
+  /** Online top-up through the EPay gateway. */
+  payments: PaymentsService;
+  /** Midjourney, Suno and video tasks: relays, the polling worker, the console's task logs. */
+  tasks: TaskServices;
   /** Stops background work (hold maintenance, periodic reloads) and closes upstream connections. */
   stop(): Promise<void>;
+}
+
+/** A console warning at most once a minute, for failures that repeat on every request while they last. */
+function throttledWarning(message: string): (err: unknown) => void {
+  let last = 0;
+  return (err) => {
+    if (Date.now() - last < 60_000) return;
+    last = Date.now();
+    console.warn(`${message}: ${(err as Error)?.message ?? err}`);
+  };
 }
 
 /** Seconds between the periodic refreshes that pick up changes made by other nodes. */
 const SYNC_SECONDS = 60;
 
-export async function createServices({ config, db, redis }: AppDeps): Promise<Services> {
-  const options = new OptionsService(db);
+export async function createServices({ config, db, redis, bus, rateLimiter: sharedLimiter }: AppDeps): Promise<Services> {
+  const redisBus = !bus && redis ? new RedisEventBus(redis) : undefined;
+  const events = new ChangeEvents(bus ?? redisBus);
+  const options = new OptionsService(db, events);
   await options.load();
+  const metrics = new GatewayMetrics(poolStatsOf(db));
+  // A backstop for change messages lost while Redis or a worker was unreachable.
+  const optionsReload = setInterval(() => options.load().catch((err) => console.error('periodic options reload failed', err)), SYNC_SECONDS * 1000);
+  optionsReload.unref();
   const newSessionId = () => randomAlphanumeric(48);
   const sessions = redis ? new RedisSessionStore(redis, newSessionId) : new DbSessionStore(db, newSessionId);
-  const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
+  const rateLimiter = redis
+    ? new ResilientRateLimiter(new RedisRateLimiter(redis), throttledWarning('Redis is unreachable; rate limits count per process until it is back'))
+    : (sharedLimiter ?? new MemoryRateLimiter());
   const setup = new SetupService(db, options, config.databaseType);
-  const events = new ChangeEvents();
   const billing = new BillingService(db, undefined, { onError: (err) => console.error('settlement batch failed; retrying', err) });
   await billing.reconcileStaleHolds(10 * SYNC_SECONDS);
   const stopHolds = billing.startHoldMaintenance({ intervalSeconds: SYNC_SECONDS, staleAfterSeconds: 10 * SYNC_SECONDS });
@@ -104,30 +220,55 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
     const n = normalizeModelName(m);
     return n !== m ? n : m.endsWith(THINKING_SUFFIX) ? m.slice(0, -THINKING_SUFFIX.length) : m;
   };
-  const routing = new ChannelRoutingService(db, { normalize: routeName });
+  const routing = new ChannelRoutingService(db, { normalize: routeName, events });
   await routing.reload();
   routing.startPeriodicReload(SYNC_SECONDS * 1000);
+  const jobLock = config.nodeType === 'slave' ? neverRun : redis ? new RedisJobLock(redis, new DbJobLock(db)) : new DbJobLock(db);
   const logs = new LogsService(db);
   logs.counters.start();
-  const quotaData = new QuotaDataAggregator(db, options);
+  const logRetention = new LogRetention(logs, options, jobLock);
+  logRetention.start();
+  const quotaData = new QuotaDataAggregator(db, options, { lock: jobLock });
   quotaData.start();
   const upstream = new UpstreamHttpClient({
     connectTimeoutMs: config.relayConnectTimeoutMs,
     headersTimeoutMs: config.relayFirstByteTimeoutMs,
     bodyIdleTimeoutMs: config.relayIdleTimeoutMs,
   });
+  const customModelKeys = new CustomModelKeys(config.sessionSecret);
+  const mailer = new SmtpMailer(options, config.smtpCaFile ? readFileSync(config.smtpCaFile, 'utf8') : undefined);
+  const codes = new VerificationCodes(db);
+  const users = new UsersService(db, options, sessions, { events, verificationCodes: codes });
+  const captcha = new CaptchaService(db);
+  const webhookSecrets = new SecretBox(config.sessionSecret, 'notify-webhook-secret');
+  const webhooks = new WebhookSender(config.allowPrivateWebhooks);
+  const quotaAlerts = new QuotaAlerts({ db, options, mailer, webhooks, secrets: webhookSecrets, onError: (err) => console.error('quota notification failed', err) });
+  billing.onCharged((userId) => quotaAlerts.charged(userId));
+  const health = new ChannelHealthTracker();
+  const tasks = createTaskServices(
+    {
+      db, options, billing, routing, health, events, http: upstream,
+      keyCache: new ApiKeyCache(events),
+      usableGroups: (userGroup) => new Set(Object.keys(usableGroups(options, userGroup))),
+      log: { warn: (obj, msg) => console.warn(msg, obj), error: (obj, msg) => console.error(msg, obj) },
+    },
+    jobLock,
+  );
+  tasks.poller.start();
   return {
+    metrics,
+    jobLock,
     options,
     sessions,
     rateLimiter,
     setup,
     auth: new AuthService(db, options),
     status: new StatusService(options, setup),
-    users: new UsersService(db, options, sessions, { events }),
+    users,
     events,
     billing,
     routing,
-    health: new ChannelHealthTracker(),
+    health,
     upstream,
     limiter: new UserRequestLimiter(options, rateLimiter),
     logs,
@@ -137,11 +278,38 @@ export async function createServices({ config, db, redis }: AppDeps): Promise<Se
     modelHub: new ModelHubService(db),
     tokens: new TokensService(db, options, events),
     redemptions: new RedemptionsService(db, options, events),
+    rewards: new RewardsService(db, options, events),
+    activities: new ActivitiesService(db, events),
+    suppliers: new SuppliersService(db, events),
+    customModels: new CustomModelsService({ db, keys: customModelKeys, events, http: upstream, getAdapter }),
+    customModelRouter: new CustomModelRouter(db, customModelKeys, events),
+    prompts: new PromptsService(db),
+    aiRoles: new AiRolesService(db),
+    applications: new ApplicationsService(db),
+    mailer,
+    verification: new EmailVerificationService({ db, options, codes, mailer, sessions, events }),
+    phoneAuth: new PhoneAuthService({ db, options, codes, captcha, users, sms: new YunpianClient(options, upstream, config.yunpianBaseUrl) }),
+    captcha,
+    turnstile: new TurnstileVerifier(options, upstream, config.turnstileVerifyUrl),
+    oauth: new OAuthService({ db, options, users, sessions, http: upstream, config }),
+    authorization: new AuthorizationService(db),
+    personal: new PersonalService({ db, events, secrets: webhookSecrets, allowPrivateWebhooks: config.allowPrivateWebhooks }),
+    quotaAlerts,
+    twoFactor: new TwoFactorService({ db, options, secrets: new SecretBox(config.sessionSecret, 'totp-secret'), limiter: rateLimiter }),
+    passkeys: new PasskeysService(db, options),
+    payments: new PaymentsService(db, options, events),
+    tasks,
     async stop() {
+      await tasks.poller.stop();
+      metrics.stop();
+      clearInterval(optionsReload);
+      redisBus?.close();
       await billing.drain();
       await stopHolds();
       await quotaData.stop();
       await logs.counters.stop();
+      await quotaAlerts.stop();
+      await webhooks.close();
       routing.stopPeriodicReload();
       await upstream.close();
     },
@@ -168,16 +336,31 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     genReqId: () => nextRequestId(),
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  const catalogue = new RouteCatalogue();
+  app.addHook('onRoute', (route) => catalogue.record(route));
   app.setErrorHandler(consoleErrorHandler);
+  // The id in our logs, handed to the client so a support request can name it (relay routes set it themselves).
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   await app.register(fastifyCookie);
   await app.register(requestContext, { db, sessions: s.sessions });
+  await app.register(adminTwoFactorPolicy, { db, options: s.options });
 
   const rateLimit = authRateLimit(s.rateLimiter, config.authRateLimitPerMinute);
+  const humanCheck = turnstileCheck(s.turnstile);
   await app.register(async function api(api) {
+    api.addHook('onResponse', async (req, reply) => {
+      s.metrics.apiAnswered(req.routeOptions.url ?? 'unmatched', req.method, reply.statusCode, reply.elapsedTime / 1000);
+    });
     await api.register(setupRoutes, { prefix: '/setup', setup: s.setup });
-    await api.register(statusRoutes, { status: s.status });
-    await api.register(authRoutes, { prefix: '/user', auth: s.auth, sessions: s.sessions, secureCookies: secureCookiesOf(config), rateLimit });
-    await api.register(usersRoutes, { prefix: '/user', users: s.users, rateLimit });
+    await api.register(docsRoutes, { catalogue, version: APP_VERSION });
+    await api.register(statusRoutes, { status: s.status, db, redis: deps.redis });
+    await api.register(authRoutes, { prefix: '/user', auth: s.auth, sessions: s.sessions, secureCookies: secureCookiesOf(config), rateLimit, humanCheck, secondFactor: s.twoFactor });
+    await api.register(usersRoutes, { prefix: '/user', users: s.users, rateLimit, humanCheck });
+    await api.register(verificationRoutes, { verification: s.verification, rateLimit, humanCheck });
+    await api.register(smsRoutes, { phoneAuth: s.phoneAuth, sessions: s.sessions, secureCookies: secureCookiesOf(config), rateLimit, secondFactor: s.twoFactor });
+    await api.register(captchaRoutes, { prefix: '/captcha', captcha: s.captcha, rateLimit });
     await api.register(groupsRoutes, { prefix: '/group', options: s.options });
     await api.register(optionsRoutes, { prefix: '/option', options: s.options });
     await api.register(logsRoutes, { prefix: '/log', logs: s.logs });
@@ -186,6 +369,20 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(tokensRoutes, { prefix: '/token', tokens: s.tokens });
     await api.register(redemptionsRoutes, { prefix: '/redemption', redemptions: s.redemptions });
     await api.register(redeemRoutes, { prefix: '/user', redemptions: s.redemptions, rateLimit });
+    await api.register(rewardsRoutes, { prefix: '/user', rewards: s.rewards });
+    await api.register(activitiesRoutes, { activities: s.activities });
+    await api.register(suppliersRoutes, { prefix: '/supplier', suppliers: s.suppliers });
+    await api.register(customModelsRoutes, { prefix: '/user/custom-models', customModels: s.customModels });
+    await api.register(promptsRoutes, { prefix: '/prompt/suggest', prompts: s.prompts });
+    await api.register(aiRolesRoutes, { prefix: '/ai-role', roles: s.aiRoles });
+    await api.register(applicationsRoutes, { prefix: '/application', applications: s.applications });
+    await api.register(oauthRoutes, { prefix: '/oauth', oauth: s.oauth, secureCookies: secureCookiesOf(config), rateLimit, secondFactor: s.twoFactor });
+    await api.register(authorizationRoutes, { authorization: s.authorization, oauth: s.oauth });
+    await api.register(personalRoutes, { prefix: '/user', personal: s.personal });
+    await api.register(twoFactorRoutes, { prefix: '/user', twoFactor: s.twoFactor, passkeys: s.passkeys, sessions: s.sessions, secureCookies: secureCookiesOf(config), rateLimit });
+    await api.register(paymentsRoutes, { prefix: '/user', payments: s.payments, rateLimit });
+    await api.register(drawingLogRoutes, { prefix: '/mj', taskLogs: s.tasks.logs });
+    await api.register(taskLogRoutes, { prefix: '/task', taskLogs: s.tasks.logs });
   }, { prefix: '/api' });
 
   const googleAuth = new GoogleAuth(s.upstream);
@@ -203,15 +400,32 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     drainAfterDisconnectMs: config.relayDrainAfterDisconnectMs,
     inflight: new Set(),
     log: app.log,
+    ownKeyChannels: s.customModelRouter,
+    metrics: s.metrics,
   };
-  await app.register(channelTestRoutes, { prefix: '/api/channel', tester: new ChannelTester(relay) });
+  const tester = new ChannelTester(relay);
+  await app.register(channelTestRoutes, { prefix: '/api/channel', tester });
+  const autoTest = new ChannelAutoTest(tester, s.options, s.jobLock);
+  if (!opts.services) autoTest.start();
+  await app.register(channelAdminRoutes, {
+    prefix: '/api/channel',
+    channels: new ChannelAdminService({ db, routing: s.routing, adapters: getAdapter, knownModelsByType: () => s.pricing.channelTypeModels() }),
+    tags: new ChannelTagsService({ db, routing: s.routing }),
+    upstreamModels: new UpstreamModelsService({ db, http: s.upstream, getAdapter }),
+  });
   await app.register(relayRoutes, {
     relay,
     usableGroups: (userGroup: string) => new Set(Object.keys(usableGroups(s.options, userGroup))),
     bodyLimitBytes: Math.floor(config.bodyLimitMb * 1024 * 1024),
     version: APP_VERSION,
   });
+  await app.register(taskRelayRoutes, { tasks: s.tasks.deps });
+  await app.register(metricsRoutes, {
+    options: s.options,
+    collect: deps.collectMetrics ? () => deps.collectMetrics!(s.metrics) : async () => [s.metrics.registry.snapshot()],
+  });
   app.addHook('onClose', async () => {
+    autoTest.stop();
     // Settlements and logs of answers already sent finish before the database closes.
     await Promise.allSettled([...relay.inflight]);
     await s.billing.drain();

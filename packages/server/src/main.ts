@@ -6,8 +6,14 @@ import { createDatabase, databaseTargetOf } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { connectRedis } from './platform/redis.js';
 import { buildApp } from './app.js';
+import cluster from 'node:cluster';
+import { runClusterPrimary } from './platform/cluster/cluster-primary.js';
+import { IpcEventBus, IpcMetricsPeer, IpcRateLimiter, processIpcChannel } from './platform/cluster/ipc-worker.js';
 
-/** Entry point: config → database (migrated) → optional Redis → app → listen; graceful shutdown. */
+/**
+ * Entry point: config → database (migrated) → optional Redis → app → listen; graceful shutdown. With
+ * WORKERS > 1 this process becomes the cluster primary and each worker runs the same steps but the migration.
+ */
 async function main() {
   let config;
   try {
@@ -24,11 +30,20 @@ async function main() {
   config = Object.freeze({ ...config, webDistDir: existsSync(webDist) ? webDist : undefined });
 
   const db = createDatabase(databaseTargetOf(config));
-  try {
-    await migrateToLatest(db);
-  } catch (err) {
-    console.error(`cannot prepare the ${config.databaseType} database: ${(err as Error).message}`);
-    process.exit(1);
+  // In a cluster the primary migrates once before it forks; the workers find the schema ready. A slave
+  // node never migrates: its master does.
+  if (!cluster.isWorker && config.nodeType === 'master') {
+    try {
+      await migrateToLatest(db);
+    } catch (err) {
+      console.error(`cannot prepare the ${config.databaseType} database: ${(err as Error).message}`);
+      process.exit(1);
+    }
+  }
+  if (cluster.isPrimary && config.workers > 1) {
+    await db.destroy();
+    runClusterPrimary(config.workers);
+    return;
   }
   let redis: Awaited<ReturnType<typeof connectRedis>> | undefined;
   if (config.redisUrl) {
@@ -39,7 +54,19 @@ async function main() {
       process.exit(1);
     }
   }
-  const { app } = await buildApp({ config, db, redis });
+  const ipc = cluster.isWorker ? processIpcChannel() : undefined;
+  let metricsPeer: IpcMetricsPeer | undefined;
+  const { app, services } = await buildApp({
+    config,
+    db,
+    redis,
+    // With Redis the workers talk over Redis like separate nodes do; without it, through the primary.
+    bus: ipc && !redis ? new IpcEventBus(ipc) : undefined,
+    rateLimiter: ipc && !redis ? new IpcRateLimiter(ipc) : undefined,
+    collectMetrics: ipc ? (local) => (metricsPeer ?? new IpcMetricsPeer(ipc, () => local.registry.snapshot())).collectAll() : undefined,
+  });
+  // Answers the primary's requests for this worker's metrics, whichever worker a scrape reaches.
+  if (ipc) metricsPeer = new IpcMetricsPeer(ipc, () => services.metrics.registry.snapshot());
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Log entry types (spec 3 §4; new-api compatible): 0 unknown, 1 top-up, 2 consumption, 3 admin, 4 system, 5 error. */
-export const LogType = { Unknown: 0, TopUp: 1, Consume: 2, Manage: 3, System: 4, Error: 5 } as const;
+/**
+ * Log entry types (spec 3 §4; new-api compatible): 0 unknown, 1 top-up, 2 consumption, 3 admin, 4 system, 5 error,
+ * 6 refund (quota given back for an asynchronous drawing/music/video task that failed).
+ */
+export const LogType = { Unknown: 0, TopUp: 1, Consume: 2, Manage: 3, System: 4, Error: 5, Refund: 6 } as const;
 
 /**
  * One usage-log row as the console sees it (spec 3 §3 "Log entry"). `other` is the JSON text the gateway

@@ -76,6 +76,8 @@ export interface SiteStatus {
   quota_for_invitee: number;
   quota_for_new_user: number;
   fuel_pack_quota: number;
+  /** Passkey sign-in is offered on the login page (option passkey.enabled). */
+  passkey_login: boolean;
   /** True once first-run setup is done. */
   setup: boolean;
 }

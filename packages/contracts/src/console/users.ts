@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, Password, Username } from './auth.js';
+import { NewPassword } from './personal.js';
 
 /** A user as the console sees it. The password is never sent (always ""). */
 export interface UserView {
@@ -78,10 +79,13 @@ export const UpdateUserBody = z.object({
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
-/** PUT /api/user/self. A new password needs the current one (`original_password`). Other fields are ignored. */
+/**
+ * PUT /api/user/self. A new password needs the current one (`original_password`) and, being chosen by the
+ * user, a letter and a digit (spec 3 §5). Other fields are ignored.
+ */
 export const UpdateSelfBody = z.object({
   display_name: DisplayName.optional(),
-  password: z.union([z.literal(''), Password]).optional(),
+  password: z.union([z.literal(''), NewPassword]).optional(),
   original_password: z.string().max(200).optional(),
 });
 export type UpdateSelfBody = z.infer<typeof UpdateSelfBody>;

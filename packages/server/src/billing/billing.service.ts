@@ -78,6 +78,7 @@ export class BillingService {
   /** Holds this process opened and has not closed, with what they took. */
   private readonly openHolds = new Map<string, { amount: number; tokenAmount: number }>();
   private readonly batcher: SettlementBatcher;
+  private readonly chargeListeners = new Set<(userId: number) => void>();
 
   constructor(
     private readonly db: Db,
@@ -85,6 +86,26 @@ export class BillingService {
     batching: Omit<SettlementBatcherOptions, 'now'> = {},
   ) {
     this.batcher = new SettlementBatcher(db, { ...batching, now });
+  }
+
+  /**
+   * Hears every committed settlement with a non-zero cost (quota notifications). Listeners are called
+   * after the commit and must not block: they run on the settling request's path.
+   */
+  onCharged(listener: (userId: number) => void): () => void {
+    this.chargeListeners.add(listener);
+    return () => this.chargeListeners.delete(listener);
+  }
+
+  private announceCharge(userId: number, quota: number): void {
+    if (quota <= 0) return;
+    for (const listener of this.chargeListeners) {
+      try {
+        listener(userId);
+      } catch (err) {
+        console.error('a charge listener failed', err);
+      }
+    }
   }
 
   /** Debits token (unless unlimited) and user and records the hold; on any refusal nothing changes. */
@@ -128,7 +149,7 @@ export class BillingService {
     assertQuotaAmount('actualQuota', input.actualQuota);
     const hold = this.openHolds.get(input.requestId);
     this.openHolds.delete(input.requestId);
-    return this.batcher.enqueue({
+    const committed = this.batcher.enqueue({
       requestId: input.requestId,
       userId: input.userId,
       tokenId: input.tokenId,
@@ -138,6 +159,8 @@ export class BillingService {
       hold,
       log: input.log ? { ...input.log, created_at: input.log.created_at ?? this.now() } : null,
     });
+    if (this.chargeListeners.size === 0) return committed;
+    return committed.then(() => this.announceCharge(input.userId, input.actualQuota));
   }
 
   /** Whether this process holds quota for the request. */
@@ -160,8 +183,8 @@ export class BillingService {
     assertQuotaAmount('actualQuota', input.actualQuota);
     const now = this.now();
     const actual = input.actualQuota;
-    const settled = await inTransaction(this.db, async (trx) => {
-      if (!(await ledger.closeHold(trx, input.requestId, HoldStatus.Settled, now))) return false;
+    const chargedUserId = await inTransaction(this.db, async (trx) => {
+      if (!(await ledger.closeHold(trx, input.requestId, HoldStatus.Settled, now))) return null;
       const hold = (await ledger.findHold(trx, input.requestId))!;
       const delta = actual - hold.amount;
       if (hold.token_id > 0) {
@@ -179,10 +202,12 @@ export class BillingService {
           quota: actual,
         });
       }
-      return true;
+      return hold.user_id;
     });
     this.openHolds.delete(input.requestId);
-    return settled;
+    if (chargedUserId === null) return false;
+    this.announceCharge(chargedUserId, actual);
+    return true;
   }
 
   /**

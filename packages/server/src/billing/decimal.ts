@@ -13,6 +13,8 @@ export interface Decimal {
 const NUMBER_FORMAT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i;
 
 export function decimalOf(value: number): Decimal {
+  // Token counts and most ratios are whole: skip the text round trip.
+  if (Number.isSafeInteger(value)) return { units: BigInt(value), scale: 0 };
   if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
   const m = NUMBER_FORMAT.exec(String(value));
   if (!m) throw new RangeError(`cannot read number: ${value}`);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { NotFoundError } from '../http/errors.js';
+import type { ChangeEvents } from '../platform/change-events.js';
 import { nowSeconds } from '../platform/clock.js';
 import { abilitiesRepository } from './abilities.repository.js';
 import { setAbilitiesEnabled, syncAbilities } from './abilities.js';
@@ -14,6 +15,8 @@ export interface ChannelRoutingOptions {
   now?: () => number;
   /** Where failures of background reloads and of listeners go (default: console.error). */
   onError?: (err: unknown, context: string) => void;
+  /** Announces writes to the site's other processes and reloads on theirs. */
+  events?: ChangeEvents;
 }
 
 export type CreateChannelInput = Omit<NewChannel, 'created_time'> & { created_time?: number };
@@ -46,6 +49,15 @@ export class ChannelRoutingService {
     this.snapshot = RoutingTable.empty({ normalize: options.normalize });
     this.now = options.now ?? nowSeconds;
     this.onError = options.onError ?? ((err, context) => console.error(`channel routing: ${context}`, err));
+    options.events?.onRemote('channels', () => {
+      this.reload().catch((err) => this.onError(err, 'reload after a change elsewhere failed'));
+    });
+  }
+
+  /** After a write: the table reloaded here, the other processes told to reload theirs. */
+  private async afterWrite(): Promise<void> {
+    await this.reload();
+    this.options.events?.changed('channels');
   }
 
   /** The current snapshot; cheap, never touches the database. */
@@ -96,13 +108,44 @@ export class ChannelRoutingService {
 
   /** Inserts a channel and its abilities; returns the new id. */
   async createChannel(input: CreateChannelInput): Promise<number> {
-    const id = await this.db.transaction().execute(async (trx) => {
-      const newId = await channelsRepository.insert(trx, { ...input, created_time: input.created_time ?? this.now() });
-      await syncAbilities(trx, await this.requireChannel(trx, newId));
-      return newId;
-    });
-    await this.reload();
+    const [id] = await this.createChannels([input]);
     return id;
+  }
+
+  /** Inserts several channels and their abilities in one transaction (all or none); returns the new ids in order. */
+  async createChannels(inputs: readonly CreateChannelInput[]): Promise<number[]> {
+    if (inputs.length === 0) return [];
+    const ids = await this.db.transaction().execute(async (trx) => {
+      const created: number[] = [];
+      for (const input of inputs) {
+        const newId = await channelsRepository.insert(trx, { ...input, created_time: input.created_time ?? this.now() });
+        await syncAbilities(trx, await this.requireChannel(trx, newId));
+        created.push(newId);
+      }
+      return created;
+    });
+    await this.afterWrite();
+    return ids;
+  }
+
+  /**
+   * Applies one patch to several channels (a tag edit) and rebuilds each one's abilities, all in one
+   * transaction; ids that do not exist are skipped. Returns how many channels were changed.
+   */
+  async updateChannels(ids: readonly number[], patch: ChannelPatch): Promise<number> {
+    if (ids.length === 0) return 0;
+    const count = await this.db.transaction().execute(async (trx) => {
+      let changed = 0;
+      for (const id of ids) {
+        if (!(await channelsRepository.findById(trx, id))) continue;
+        await channelsRepository.update(trx, id, patch);
+        await syncAbilities(trx, await this.requireChannel(trx, id));
+        changed += 1;
+      }
+      return changed;
+    });
+    await this.afterWrite();
+    return count;
   }
 
   /** Applies a patch and rebuilds the channel's abilities from the result; returns the channel without its key. */
@@ -114,7 +157,7 @@ export class ChannelRoutingService {
       await syncAbilities(trx, channel);
       return channel;
     });
-    await this.reload();
+    await this.afterWrite();
     return updated;
   }
 
@@ -125,7 +168,7 @@ export class ChannelRoutingService {
       await abilitiesRepository.deleteForChannels(trx, ids);
       return channelsRepository.deleteByIds(trx, ids);
     });
-    await this.reload();
+    await this.afterWrite();
     return count;
   }
 
@@ -137,6 +180,28 @@ export class ChannelRoutingService {
   /** Status 2: disabled by an administrator; tests and automatic enabling never touch it. */
   async disableChannel(id: number): Promise<void> {
     if ((await this.changeStatus(id, ChannelStatus.ManuallyDisabled, null)) === 'missing') throw new NotFoundError('channel');
+  }
+
+  /**
+   * Sets status 1 (enabled, reason cleared) or 2 (disabled by an administrator) on several channels
+   * (a tag's enable-all / disable-all) in one transaction; missing ids are skipped. Returns how many exist.
+   */
+  async setChannelsEnabled(ids: readonly number[], enabled: boolean): Promise<number> {
+    if (ids.length === 0) return 0;
+    const status = enabled ? ChannelStatus.Enabled : ChannelStatus.ManuallyDisabled;
+    const count = await this.db.transaction().execute(async (trx) => {
+      let found = 0;
+      for (const id of ids) {
+        const channel = await channelsRepository.findById(trx, id);
+        if (!channel) continue;
+        found += 1;
+        await channelsRepository.setStatus(trx, id, status, withStatusReason(channel.other_info, null));
+        await setAbilitiesEnabled(trx, id, enabled);
+      }
+      return found;
+    });
+    await this.afterWrite();
+    return count;
   }
 
   /**
@@ -180,7 +245,7 @@ export class ChannelRoutingService {
         this.onError(err, `rebuilding abilities of channel ${channel.id} failed`);
       }
     }
-    await this.reload();
+    await this.afterWrite();
     return { success, fails };
   }
 
@@ -207,7 +272,7 @@ export class ChannelRoutingService {
       await setAbilitiesEnabled(trx, id, status === ChannelStatus.Enabled);
       return 'changed';
     });
-    if (result === 'changed') await this.reload();
+    if (result === 'changed') await this.afterWrite();
     return result;
   }
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /** Environment configuration. Runtime settings edited in the console live in the options table instead. */
@@ -28,12 +29,43 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0', 'auto'])
     .default('auto'),
   authRateLimitPerMinute: z.coerce.number().int().min(1).default(10),
+  /**
+   * Lets users' webhook addresses be plain http and point to loopback/private addresses. For tests only:
+   * in production a webhook must be https on a public address (SSRF protection).
+   */
+  allowPrivateWebhooks: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Upstream timeouts: connecting, waiting for the answer's headers, and silence inside a streamed body. */
   relayConnectTimeoutMs: z.coerce.number().int().min(100).default(10_000),
   relayFirstByteTimeoutMs: z.coerce.number().int().min(100).default(300_000),
   relayIdleTimeoutMs: z.coerce.number().int().min(100).default(300_000),
   /** After a client leaves a stream, keep reading the upstream this long to learn the real usage. */
   relayDrainAfterDisconnectMs: z.coerce.number().int().min(0).default(30_000),
+  /** Cloudflare Turnstile's siteverify endpoint (tests point it at a local fake). */
+  turnstileVerifyUrl: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  /** Base address of the Yunpian SMS API (tests point it at a local fake). */
+  yunpianBaseUrl: z.url().default('https://sms.yunpian.com'),
+  /** PEM file of extra CA certificates trusted for the SMTP server's TLS (a private mail server). */
+  smtpCaFile: z.string().optional(),
+  /**
+   * Where the third-party sign-in providers live, for GitHub Enterprise, a regional mirror or a local fake
+   * in tests: each replaces the provider's origin and keeps its paths (see oauth/providers/endpoints.ts).
+   */
+  oauthGithubBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  oauthGoogleBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  oauthLinuxdoBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  oauthWechatBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  /** `slave` nodes serve requests only: no migrations, no periodic jobs (task polling, channel tests). */
+  nodeType: z.enum(['master', 'slave'], { error: 'must be master or slave' }).default('master'),
+  /** Worker processes sharing the port: a number, or `auto` for one per CPU core. 1 = no cluster. */
+  workers: z
+    .union([z.literal('auto'), z.coerce.number().int('must be a whole number or auto').min(1, 'must be at least 1').max(64, 'must be at most 64')], {
+      error: 'must be a whole number or auto',
+    })
+    .default(1)
+    .transform((v) => (v === 'auto' ? availableParallelism() : v)),
 });
 
 export type ConfigInput = z.input<typeof ConfigSchema>;

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './load-config.js';
@@ -14,6 +14,22 @@ describe('loadConfig', () => {
     expect(c.databaseType).toBe('sqlite');
     expect(c.logLevel).toBe('info');
     expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it('reads WORKERS as a count or auto (one per core), 1 by default, and names it in errors', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ DATA_DIR: dataDir, WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    expect(() => loadConfig({ DATA_DIR: dataDir, WORKERS: '0' })).toThrow(/^invalid configuration: WORKERS: /);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WORKERS: 'many' })).toThrow(/^invalid configuration: WORKERS: /);
+  });
+
+  it('reads NODE_TYPE (master by default)', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).nodeType).toBe('master');
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_TYPE: 'slave' }).nodeType).toBe('slave');
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_TYPE: 'leader' })).toThrow(/^invalid configuration: NODE_TYPE: /);
   });
 
   it('selects PostgreSQL or MySQL from SQL_DSN', () => {

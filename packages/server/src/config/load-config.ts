@@ -21,10 +21,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR || undefined,
     secureCookies: env.SECURE_COOKIES || undefined,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE || undefined,
+    allowPrivateWebhooks: env.WEBHOOK_ALLOW_PRIVATE_FOR_TESTS || undefined,
     relayConnectTimeoutMs: env.RELAY_CONNECT_TIMEOUT_MS || undefined,
     relayFirstByteTimeoutMs: env.RELAY_FIRST_BYTE_TIMEOUT_MS || undefined,
     relayIdleTimeoutMs: env.RELAY_IDLE_TIMEOUT_MS || undefined,
     relayDrainAfterDisconnectMs: env.RELAY_DRAIN_AFTER_DISCONNECT_MS || undefined,
+    workers: env.WORKERS || undefined,
+    nodeType: env.NODE_TYPE || undefined,
+    oauthGithubBaseUrl: env.OAUTH_GITHUB_BASE_URL || undefined,
+    oauthGoogleBaseUrl: env.OAUTH_GOOGLE_BASE_URL || undefined,
+    oauthLinuxdoBaseUrl: env.OAUTH_LINUXDO_BASE_URL || undefined,
+    oauthWechatBaseUrl: env.OAUTH_WECHAT_BASE_URL || undefined,
+    turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL || undefined,
+    yunpianBaseUrl: env.YUNPIAN_BASE_URL || undefined,
+    smtpCaFile: env.SMTP_CA_FILE || undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -41,10 +51,20 @@ const ENV_NAMES: Record<string, string> = {
   redisUrl: 'REDIS_URL', sessionSecret: 'SESSION_SECRET', logLevel: 'LOG_LEVEL', bodyLimitMb: 'MAX_REQUEST_BODY_MB',
   trustProxy: 'TRUST_PROXY', webDistDir: 'WEB_DIST_DIR', secureCookies: 'SECURE_COOKIES',
   authRateLimitPerMinute: 'AUTH_RATE_LIMIT_PER_MINUTE',
+  allowPrivateWebhooks: 'WEBHOOK_ALLOW_PRIVATE_FOR_TESTS',
   relayConnectTimeoutMs: 'RELAY_CONNECT_TIMEOUT_MS',
   relayFirstByteTimeoutMs: 'RELAY_FIRST_BYTE_TIMEOUT_MS',
   relayIdleTimeoutMs: 'RELAY_IDLE_TIMEOUT_MS',
   relayDrainAfterDisconnectMs: 'RELAY_DRAIN_AFTER_DISCONNECT_MS',
+  workers: 'WORKERS',
+  nodeType: 'NODE_TYPE',
+  oauthGithubBaseUrl: 'OAUTH_GITHUB_BASE_URL',
+  oauthGoogleBaseUrl: 'OAUTH_GOOGLE_BASE_URL',
+  oauthLinuxdoBaseUrl: 'OAUTH_LINUXDO_BASE_URL',
+  oauthWechatBaseUrl: 'OAUTH_WECHAT_BASE_URL',
+  turnstileVerifyUrl: 'TURNSTILE_VERIFY_URL',
+  yunpianBaseUrl: 'YUNPIAN_BASE_URL',
+  smtpCaFile: 'SMTP_CA_FILE',
 };
 
 export function databaseTypeOf(dsn: string | undefined): DatabaseType {

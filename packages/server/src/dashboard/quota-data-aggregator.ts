@@ -5,6 +5,7 @@ import { nowSeconds } from '../platform/clock.js';
 import { quotaDataRepository } from './quota-data.repository.js';
 import { logAggregatesRepository } from '../logs/log-aggregates.repository.js';
 import { settledLogBound } from '../logs/log-counters.js';
+import type { JobLock } from '../platform/cluster/job-lock.js';
 
 const WATERMARK = 'quota_data';
 
@@ -17,6 +18,8 @@ export interface QuotaDataAggregatorOptions {
   onError?: (err: unknown) => void;
   /** Length of a DataExportInterval minute in ms (tests shorten it). */
   minuteMs?: number;
+  /** Runs the periodic fold in one process of the site at a time (never on a slave node). */
+  lock?: JobLock;
 }
 
 /**
@@ -33,6 +36,7 @@ export class QuotaDataAggregator {
   private readonly chunk: number;
   private readonly onError: (err: unknown) => void;
   private readonly minuteMs: number;
+  private readonly lock: JobLock | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = true;
@@ -47,6 +51,7 @@ export class QuotaDataAggregator {
     this.chunk = opts.chunk ?? 20_000;
     this.onError = opts.onError ?? ((err) => console.error('quota data aggregation failed', err));
     this.minuteMs = opts.minuteMs ?? 60_000;
+    this.lock = opts.lock;
   }
 
   /** Folds every settled log not yet folded; answers how many log ids the watermark moved over. */
@@ -84,7 +89,8 @@ export class QuotaDataAggregator {
 
   private async tick(): Promise<void> {
     if (this.options.get('DataExportEnabled')) {
-      this.running = this.aggregateOnce();
+      const ttl = Math.max(1, this.options.get('DataExportInterval')) * this.minuteMs;
+      this.running = this.lock ? this.lock.tryRun('quota-data', ttl, async () => void (await this.aggregateOnce())).then(() => 0) : this.aggregateOnce();
       try {
         await this.running;
       } catch (err) {

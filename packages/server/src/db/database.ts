@@ -28,7 +28,16 @@ export function databaseTargetOf(config: Config): DatabaseTarget {
 
 export function createDatabase(target: DatabaseTarget): Db {
   if (target.type === 'postgres') {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.dsn, max: 20 }) }) });
+    const pool = new pg.Pool({ connectionString: target.dsn, max: 20 });
+    // An idle connection that the server drops (restart, failover) emits 'error'; unhandled, that would
+    // end the process. The pool discards the connection and opens a new one on the next query.
+    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
+    // A connection in use when the server goes away emits 'error' too; its query fails and is handled,
+    // but the event itself needs a listener for as long as the connection lives.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolStats.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+    return db;
   }
   if (target.type === 'mysql') {
     const url = new URL(target.dsn!.replace(/^mariadb:/, 'mysql:'));
@@ -44,7 +53,11 @@ export function createDatabase(target: DatabaseTarget): Db {
       bigNumberStrings: false,
       timezone: 'Z',
     });
-    return new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    // mysql2 keeps its pool state in fields without a public accessor.
+    const state = pool as unknown as { _allConnections?: { length: number }; _freeConnections?: { length: number }; _connectionQueue?: { length: number } };
+    poolStats.set(db, () => ({ total: state._allConnections?.length ?? 0, idle: state._freeConnections?.length ?? 0, waiting: state._connectionQueue?.length ?? 0 }));
+    return db;
   }
   const file = target.sqlitePath ?? ':memory:';
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -56,7 +69,15 @@ export function createDatabase(target: DatabaseTarget): Db {
   const cached = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   sqliteHandles.set(db, cached);
+  poolStats.set(db, () => ({ total: 1, idle: 1, waiting: 0 }));
   return db;
+}
+
+const poolStats = new WeakMap<object, () => { total: number; idle: number; waiting: number }>();
+
+/** Connections of the database's pool (for /metrics); SQLite has one connection. */
+export function poolStatsOf(db: object): (() => { total: number; idle: number; waiting: number }) | undefined {
+  return poolStats.get(db);
 }
 
 const sqliteHandles = new WeakMap<object, SqliteHandle>();

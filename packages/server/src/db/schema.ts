@@ -33,12 +33,16 @@ export interface UsersTable {
   activity_quota: Default<Int>;
   activity_history_quota: Default<Int>;
   history_fuel_pack_quota: Default<Int>;
+  /** Unix seconds of the last fuel-pack claim; 0 = never. */
+  last_fuel_pack_at: Default<Int>;
   inviter_id: Default<Int>;
   created_at: Default<Int>;
   login_ip: Default<string>;
   last_login_at: Default<Int>;
   deleted_at: Int | null;
   setting: string | null;
+  /** Sealed HMAC key of the user's quota webhook ('' = none); never part of a user view. */
+  notify_webhook_secret: Default<string>;
 }
 
 export interface SessionsTable {
@@ -180,6 +184,15 @@ export interface DrawingTasksTable {
   buttons: string | null;
   properties: string | null;
   created_at: Default<Int>;
+  /** The API key that paid for the task (0 = none); a refund credits it too. */
+  token_id: Default<Int>;
+}
+
+export interface JobLocksTable {
+  name: string;
+  owner: string;
+  /** Unix milliseconds. */
+  expires_at: Int;
 }
 
 export interface TasksTable {
@@ -200,6 +213,8 @@ export interface TasksTable {
   data: string | null;
   created_at: Default<Int>;
   updated_at: Default<Int>;
+  /** The API key that paid for the task (0 = none); a refund credits it too. */
+  token_id: Default<Int>;
 }
 
 export interface TopUpsTable {
@@ -243,6 +258,15 @@ export interface UserCustomModelsTable {
   models: string | null;
   created_at: Default<Int>;
   updated_at: Default<Int>;
+}
+
+/** One row per activity reward granted; unique (activity_id, user_id). */
+export interface ActivityRewardsTable {
+  id: Id;
+  activity_id: Int;
+  user_id: Int;
+  quota: Default<Int>;
+  created_at: Default<Int>;
 }
 
 export interface SuggestedPromptsTable {
@@ -343,6 +367,112 @@ export interface LogCountsTable {
   quota: Default<Int>;
 }
 
+/** One live one-time secret per (purpose, target); only its SHA-256 is kept (verification/). */
+export interface VerificationCodesTable {
+  purpose: string;
+  target: string;
+  code_hash: string;
+  attempts: Default<number>;
+  created_at: Int;
+  expires_at: Int;
+}
+
+/** A slider-captcha puzzle, keyed by the SHA-256 of its key (captcha/). */
+export interface CaptchaChallengesTable {
+  id: string;
+  answer_x: number;
+  /** 0 = unsolved, 1 = solved and not yet used by the action it guards. */
+  passed: Default<number>;
+  expires_at: Int;
+}
+
+/** A user's TOTP enrolment (two-factor/); `enabled` 0 while the enrolment awaits its first code. */
+export interface UserTwoFactorTable {
+  user_id: Int;
+  /** Sealed base32 secret. */
+  totp_secret: string;
+  enabled: Default<number>;
+  /** The last accepted RFC 6238 time step; a code of this step or earlier is refused. */
+  last_time_step: Default<Int>;
+  created_at: Default<Int>;
+  updated_at: Default<Int>;
+}
+
+/** SHA-256 of one backup code; `used_at` 0 = unused. */
+export interface TwoFactorBackupCodesTable {
+  id: Id;
+  user_id: Int;
+  code_hash: string;
+  used_at: Default<Int>;
+}
+
+/** A WebAuthn credential (two-factor/passkeys). Ids and keys are base64url. */
+export interface PasskeysTable {
+  id: Id;
+  user_id: Int;
+  credential_id: string;
+  public_key: string;
+  counter: Default<Int>;
+  /** Comma-separated authenticator transports. */
+  transports: Default<string>;
+  name: Default<string>;
+  created_at: Default<Int>;
+  last_used_at: Default<Int>;
+}
+
+/** A short-lived server-side secret (pending 2FA sign-in, WebAuthn challenge) by the SHA-256 of its id. */
+export interface AuthChallengesTable {
+  id: string;
+  kind: string;
+  user_id: Default<Int>;
+  payload: Default<string>;
+  expires_at: Int;
+}
+
+/** When a user was last sent a notification of one kind (notifications/). */
+export interface NotificationThrottleTable {
+  user_id: Int;
+  kind: string;
+  last_sent_at: Default<Int>;
+}
+
+/** A state handed out by GET /api/oauth/state, consumed by the provider callback (oauth/). */
+export interface OAuthStatesTable {
+  state: string;
+  provider: string;
+  /** The signed-in user the state was made for (a binding), or null (a sign-in). */
+  user_id: Int | null;
+  aff: Default<string>;
+  login_params: string | null;
+  next: Default<string>;
+  code_verifier: Default<string>;
+  redirect_uri: Default<string>;
+  created_at: Int;
+  expires_at: Int;
+}
+
+/** Who owns an external account; primary key (provider, external_id). */
+export interface OAuthIdentitiesTable {
+  provider: string;
+  external_id: string;
+  user_id: Int;
+  created_at: Default<Int>;
+}
+
+/** An outside application's request for one of a user's tokens (oauth/authorization.service.ts). */
+export interface AuthorizationRequestsTable {
+  id: Id;
+  code: string;
+  code_challenge: string;
+  app_name: string;
+  user_id: Int;
+  status: Default<string>;
+  token_id: Default<Int>;
+  created_at: Int;
+  updated_at: Int;
+  expires_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -355,8 +485,10 @@ export interface Database {
   logs: LogsTable;
   drawing_tasks: DrawingTasksTable;
   tasks: TasksTable;
+  job_locks: JobLocksTable;
   top_ups: TopUpsTable;
   activities: ActivitiesTable;
+  activity_rewards: ActivityRewardsTable;
   suppliers: SuppliersTable;
   user_custom_models: UserCustomModelsTable;
   suggested_prompts: SuggestedPromptsTable;
@@ -367,6 +499,16 @@ export interface Database {
   quota_data: QuotaDataTable;
   aggregation_watermarks: AggregationWatermarksTable;
   log_counts: LogCountsTable;
+  verification_codes: VerificationCodesTable;
+  captcha_challenges: CaptchaChallengesTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_backup_codes: TwoFactorBackupCodesTable;
+  passkeys: PasskeysTable;
+  auth_challenges: AuthChallengesTable;
+  notification_throttle: NotificationThrottleTable;
+  oauth_states: OAuthStatesTable;
+  oauth_identities: OAuthIdentitiesTable;
+  authorization_requests: AuthorizationRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@gw/contracts';
-import { createTestContext, markSetupDone, type TestContext } from '../../test/test-app.js';
+import type { TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { optionRegistry } from '../options/option-registry.js';
-import { call, callJson, member, type Member } from '../users/users.test-helpers.js';
+import { call, callJson, siteWithMembers, type Member } from '../users/users.test-helpers.js';
 
 describe.each(testDialects())('groups (%s)', (dialect) => {
   let ctx: TestContext;
@@ -11,10 +11,7 @@ describe.each(testDialects())('groups (%s)', (dialect) => {
   let normal: Member;
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    await markSetupDone(ctx.db);
-    admin = await member(ctx, { role: Role.Admin });
-    normal = await member(ctx, { role: Role.User, group: 'svip' });
+    ({ ctx, admin, normal } = await siteWithMembers(dialect, { role: Role.User, group: 'svip' }));
   });
   afterEach(() => ctx.services.options.set({ GroupRatio: optionRegistry.GroupRatio.default, UserUsableGroups: optionRegistry.UserUsableGroups.default }));
   afterAll(() => ctx?.close());

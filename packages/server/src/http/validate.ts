@@ -1,13 +1,17 @@
 import type { z } from 'zod';
 import { ValidationError } from './errors.js';
 
-/** Parses input with a contract schema; the error message names the failing field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/**
+ * Parses input with a contract schema; the error message names the failing field, unless `asWritten`
+ * (for schemas whose messages are the spec's exact texts, such as the Chinese-only ones).
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, opts: { asWritten?: boolean } = {}): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue.path.join('.');
-  const message = field && !issue.message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message;
+  const named = !opts.asWritten && field && !issue.message.toLowerCase().includes(field.toLowerCase());
+  const message = named ? `${field}: ${issue.message}` : issue.message;
   throw new ValidationError(message, { field: field || undefined });
 }
 

@@ -90,7 +90,7 @@ describe('option registry', () => {
   it('keeps exactly the intended secret list', () => {
     expect([...secretOptionKeys].sort()).toEqual(
       [
-        'GitHubClientSecret', 'GoogleClientSecret', 'LinuxDOClientSecret', 'SMTPToken', 'TelegramBotToken', 'TurnstileSecretKey',
+        'EpayKey', 'GitHubClientSecret', 'GoogleClientSecret', 'LinuxDOClientSecret', 'MetricsToken', 'SMTPToken', 'TelegramBotToken', 'TurnstileSecretKey',
         'WorkerValidKey', 'alipay.private_key', 'oauth_wechat.client_secret', 'oidc.client_secret', 'yunpian.api_key',
       ].sort(),
     );

@@ -5,6 +5,7 @@ import { isOptionKey, optionDef, optionKeys, optionRegistry, secretOptionKeys, t
 import { encodeOptionValue, parseOptionValue, toOptionString } from './option-codec.js';
 import { checkEnableRequirements } from './option-rules.js';
 import { optionsRepository } from './options.repository.js';
+import type { ChangeEvents } from '../platform/change-events.js';
 
 export { parseOptionValue, encodeOptionValue } from './option-codec.js';
 
@@ -13,7 +14,15 @@ export class OptionsService {
   private values = new Map<OptionKey, unknown>();
   private listeners = new Set<() => void>();
 
-  constructor(private readonly db: Db) {}
+  /**
+   * With `events`, a save here is announced to the site's other processes, and their saves reload the
+   * options here.
+   */
+  constructor(private readonly db: Db, private readonly events?: ChangeEvents) {
+    events?.onRemote('options', () => {
+      this.load().catch((err) => console.error('reloading options after a change elsewhere failed', err));
+    });
+  }
 
   async load(): Promise<void> {
     const rows = await optionsRepository.listAll(this.db);
@@ -86,6 +95,7 @@ export class OptionsService {
     await this.db.transaction().execute((trx) => optionsRepository.saveMany(trx, rows));
     for (const [key, value] of parsed) this.values.set(key, value);
     this.notify();
+    this.events?.changed('options');
   }
 
   private notify() {

@@ -1,25 +1,46 @@
 import { EventEmitter } from 'node:events';
-
-/** Kinds of record whose change must reach in-memory caches (the relay's API-key cache, for one). */
-export type ChangeKind = 'user' | 'token';
+import { localBus, type EventBus } from './cluster/event-bus.js';
 
 /**
- * In-process change notifications: services announce that a user or token changed, caches drop what
- * they hold for it. (Several nodes learn of changes through the caches' short lifetimes.)
+ * Kinds of record whose change must reach in-memory caches: a user or token (the relay's API-key
+ * cache), the options (id 0) and the channels (id 0, the routing table), a user's own-key model
+ * configs ('custom-models', id = user id) and a supplier ('supplier', id = supplier id).
+ */
+export type ChangeKind = 'user' | 'token' | 'options' | 'channels' | 'custom-models' | 'supplier';
+
+const KINDS: readonly string[] = ['user', 'token', 'options', 'channels', 'custom-models', 'supplier'] satisfies ChangeKind[];
+
+/**
+ * Change notifications: services announce that something changed, caches drop or reload what they
+ * hold. `on` hears every change, made here or in another process of the site (through the bus);
+ * `onRemote` hears only the others' — for caches the writing process has already brought up to date.
  */
 export class ChangeEvents {
-  private readonly emitter = new EventEmitter();
+  private readonly local = new EventEmitter();
+  private readonly remote = new EventEmitter();
 
-  constructor() {
-    this.emitter.setMaxListeners(50);
+  constructor(private readonly bus: EventBus = localBus) {
+    this.local.setMaxListeners(50);
+    this.remote.setMaxListeners(50);
+    bus.subscribe((m) => {
+      if (!KINDS.includes(m.kind) || !Number.isSafeInteger(m.id)) return;
+      this.local.emit(m.kind, m.id);
+      this.remote.emit(m.kind, m.id);
+    });
   }
 
-  changed(kind: ChangeKind, id: number): void {
-    this.emitter.emit(kind, id);
+  changed(kind: ChangeKind, id = 0): void {
+    this.local.emit(kind, id);
+    this.bus.publish({ kind, id });
   }
 
   on(kind: ChangeKind, listener: (id: number) => void): () => void {
-    this.emitter.on(kind, listener);
-    return () => this.emitter.off(kind, listener);
+    this.local.on(kind, listener);
+    return () => this.local.off(kind, listener);
+  }
+
+  onRemote(kind: ChangeKind, listener: (id: number) => void): () => void {
+    this.remote.on(kind, listener);
+    return () => this.remote.off(kind, listener);
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { connectRedis } from './redis.js';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { MemoryRateLimiter, RedisRateLimiter, ResilientRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { REDIS_URL } from '../../test/test-database.js';
 
 let redis: Redis;
@@ -69,5 +69,27 @@ describe('redis rate limiter across nodes', () => {
     const key = `multi-${randomBytes(3).toString('hex')}`;
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).hit(key, 25, 60)));
     expect(results.filter((r) => r.allowed)).toHaveLength(25);
+  });
+});
+
+describe('rate limits while Redis is down', () => {
+  it('count in the process at once (no waiting in the offline queue) and go back to Redis when it returns', async () => {
+    const own = await connectRedis(REDIS_URL, prefix);
+    const fallbacks: unknown[] = [];
+    const limiter = new ResilientRateLimiter(new RedisRateLimiter(own), (err) => fallbacks.push(err));
+    const key = `down-${randomBytes(3).toString('hex')}`;
+    expect((await limiter.hit(key, 2, 60)).count).toBe(1);
+    const ended = new Promise((r) => own.once('end', r));
+    own.disconnect();
+    await ended;
+    const started = Date.now();
+    const during = [await limiter.hit(key, 2, 60), await limiter.hit(key, 2, 60), await limiter.hit(key, 2, 60)];
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(during.map((r) => r.allowed)).toEqual([true, true, false]);
+    expect(fallbacks.length).toBe(3);
+    await own.connect();
+    // Redis kept its own count (1) through the outage and continues from it.
+    expect((await limiter.hit(key, 2, 60)).count).toBe(2);
+    own.disconnect();
   });
 });

@@ -55,13 +55,49 @@ return {c, ttl}`;
 export class RedisRateLimiter implements RateLimiter {
   constructor(private readonly redis: Redis) {}
 
+  /** Fail at once while disconnected rather than wait in ioredis' offline queue. */
+  private assertConnected() {
+    if (this.redis.status !== 'ready') throw new Error(`Redis is ${this.redis.status}`);
+  }
+
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+    this.assertConnected();
     const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `rl:${key}`, String(windowSeconds))) as [number, number];
     return { allowed: count <= limit, count, limit, resetSeconds: ttl > 0 ? ttl : windowSeconds };
   }
 
   async peek(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }> {
+    this.assertConnected();
     const [count, ttl] = await Promise.all([this.redis.get(`rl:${key}`), this.redis.ttl(`rl:${key}`)]);
     return { count: Number(count ?? 0), resetSeconds: ttl > 0 ? ttl : windowSeconds };
+  }
+}
+
+/**
+ * Redis counters that keep working when Redis does not: while it is unreachable each process counts
+ * on its own (limits then hold per process, not per site) and the shared counters take over again
+ * once it answers. A request is never refused or failed because Redis is down.
+ */
+export class ResilientRateLimiter implements RateLimiter {
+  private readonly local = new MemoryRateLimiter();
+
+  constructor(private readonly shared: RateLimiter, private readonly onFallback: (err: unknown) => void = () => {}) {}
+
+  async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+    try {
+      return await this.shared.hit(key, limit, windowSeconds);
+    } catch (err) {
+      this.onFallback(err);
+      return this.local.hit(key, limit, windowSeconds);
+    }
+  }
+
+  async peek(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }> {
+    try {
+      return await this.shared.peek(key, windowSeconds);
+    } catch (err) {
+      this.onFallback(err);
+      return this.local.peek(key, windowSeconds);
+    }
   }
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedeemFailure, RedemptionStatus, Role } from '@gw/contracts';
+import { RedeemFailure, RedemptionStatus } from '@gw/contracts';
 import { createTestContext, json, markSetupDone, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { LogType } from '../logs/log-types.js';
 import { nowSeconds } from '../platform/clock.js';
-import { call, callJson, member, userRow, type Member } from '../users/users.test-helpers.js';
+import { call, callJson, member, siteWithMembers, userRow, type Member } from '../users/users.test-helpers.js';
 import { REDEMPTION_EXPIRY_IN_PAST, REDEMPTION_USED_NO_EDIT, REDEMPTION_USED_NO_ENABLE } from './redemptions.service.js';
 
 describe.each(testDialects())('redemption codes (%s)', (dialect) => {
@@ -13,10 +13,7 @@ describe.each(testDialects())('redemption codes (%s)', (dialect) => {
   let normal: Member;
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect);
-    await markSetupDone(ctx.db);
-    admin = await member(ctx, { role: Role.Admin });
-    normal = await member(ctx);
+    ({ ctx, admin, normal } = await siteWithMembers(dialect));
   });
   afterAll(() => ctx?.close());
 

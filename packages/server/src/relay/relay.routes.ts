@@ -39,14 +39,16 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
   const asBuffer = (_req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: deps.bodyLimitBytes }, asBuffer);
   app.setErrorHandler((error, request, reply) => {
-    const surface = (request.routeOptions.config as { surface?: Surface }).surface ?? openAISurface;
+    const config = request.routeOptions.config as { surface?: Surface; endpoint?: RelayEndpoint };
+    const surface = config.surface ?? openAISurface;
     const relayError = toRelayError(error);
+    deps.relay.metrics?.relayAnswered(config.endpoint ?? 'models', relayError.status);
     if (relayError.status >= 500 && !(error instanceof RelayError)) request.log.error({ err: error }, 'relay failed');
     return reply.status(relayError.status).headers(relayError.headers).send(surface.errorBody(relayError));
   });
 
   const route = (path: string, surface: Surface, endpoint: RelayEndpoint, keyOf: KeySource) =>
-    app.post(path, { config: { surface } }, (req, reply) => handle(deps, req, reply, { surface, endpoint, keyOf }));
+    app.post(path, { config: { surface, endpoint } }, (req, reply) => handle(deps, req, reply, { surface, endpoint, keyOf }));
 
   route('/v1/chat/completions', openAISurface, 'chat', bearer);
   route('/v1/completions', openAISurface, 'completions', bearer);
@@ -75,14 +77,15 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
   });
 }
 
-function authenticate(deps: RelayRouteDeps, req: FastifyRequest, keyOf: KeySource): Promise<ApiKeyPrincipal> {
-  return authenticateApiKey(keyOf(req), req.ip, { db: deps.relay.db, usableGroups: deps.usableGroups, cache: deps.relay.keyCache });
+function authenticate(deps: RelayRouteDeps, req: FastifyRequest, keyOf: KeySource, deferUserQuotaCheck = false): Promise<ApiKeyPrincipal> {
+  return authenticateApiKey(keyOf(req), req.ip, { db: deps.relay.db, usableGroups: deps.usableGroups, cache: deps.relay.keyCache, deferUserQuotaCheck });
 }
 
 async function handle(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyReply, r: { surface: Surface; endpoint: RelayEndpoint; keyOf: KeySource }) {
   const requestId = nextRequestId();
   const startedAt = Date.now();
-  const principal = await authenticate(deps, req, r.keyOf);
+  // runRelay checks the balance once it knows the request is not served by the user's own key.
+  const principal = await authenticate(deps, req, r.keyOf, true);
   const parsed = parseBody(req, r);
   reply.hijack();
   const io = new ClientIO(reply.raw, { 'x-request-id': requestId, 'x-oneapi-request-id': requestId, 'x-new-api-version': deps.version });
@@ -97,6 +100,7 @@ async function handle(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyR
     else io.end();
   } finally {
     deps.relay.inflight.delete(work);
+    deps.relay.metrics?.relayAnswered(r.endpoint, reply.raw.statusCode);
   }
 }
 

@@ -80,6 +80,7 @@ export class StatusService {
       quota_for_invitee: o.get('QuotaForInvitee'),
       quota_for_new_user: o.get('QuotaForNewUser'),
       fuel_pack_quota: o.get('FuelPackQuota'),
+      passkey_login: o.get('passkey.enabled'),
       setup: setupDone,
     };
   }

@@ -13,7 +13,7 @@ const statusFields = [
   'oidc_enabled', 'oidc_authorization_endpoint', 'oidc_client_id', 'linuxdo_oauth', 'linuxdo_client_id', 'telegram_oauth',
   'telegram_bot_name', 'wechat_login', 'WebRegisterEnabled', 'self_use_mode_enabled', 'demo_site_enabled', 'price',
   'quota_for_inviter', 'quota_for_invitee', 'quota_for_new_user', 'fuel_pack_quota', 'setup',
-  'top_up_link', 'server_address', 'register_enabled', 'password_register_enabled',
+  'top_up_link', 'server_address', 'register_enabled', 'password_register_enabled', 'passkey_login',
 ];
 
 describe.each(testDialects())('site status (%s)', (dialect) => {

@@ -6,6 +6,7 @@ import { LogType } from '../logs/log-types.js';
 import { optionRegistry } from '../options/option-registry.js';
 import { UsersService } from './users.service.js';
 import { logsOf, userRow } from './users.test-helpers.js';
+import { newEmailCode } from '../verification/random-codes.js';
 
 const DEFAULTS = {
   RegisterEnabled: optionRegistry.RegisterEnabled.default,
@@ -147,6 +148,11 @@ describe.each(testDialects())('POST /api/user/register (%s)', (dialect) => {
 
   describe('with e-mail verification on', () => {
     const turnOn = () => ctx.services.options.set({ EmailVerificationEnabled: true });
+    const issueCode = async (email: string) => {
+      const code = newEmailCode();
+      await ctx.services.users.verificationCodes.issue('email', email, { secret: code, ttlSeconds: 180, resendAfterSeconds: 60 });
+      return code;
+    };
 
     it('requires an e-mail address and a code', async () => {
       await turnOn();
@@ -157,8 +163,8 @@ describe.each(testDialects())('POST /api/user/register (%s)', (dialect) => {
 
     it('refuses a wrong code and a code issued for another address', async () => {
       await turnOn();
-      await ctx.services.users.verificationCodes.issue('register', `other.${dialect}@example.com`);
-      const code = await ctx.services.users.verificationCodes.issue('register', `me.${dialect}@example.com`);
+      await issueCode(`other.${dialect}@example.com`);
+      const code = await issueCode(`me.${dialect}@example.com`);
       const wrong = await register({ username: name(), password: 'password123', email: `me.${dialect}@example.com`, verification_code: code === 'zzzzzz' ? 'yyyyyy' : 'zzzzzz' });
       expect(wrong).toMatchObject({ success: false, message: 'the verification code is invalid or has expired' });
       const elsewhere = await register({ username: name(), password: 'password123', email: `other.${dialect}@example.com`, verification_code: code });
@@ -168,20 +174,20 @@ describe.each(testDialects())('POST /api/user/register (%s)', (dialect) => {
     it('registers with a valid code, stores the address, and uses the code up', async () => {
       await turnOn();
       const email = `ok.${dialect}@example.com`;
-      const code = await ctx.services.users.verificationCodes.issue('register', email);
+      const code = await issueCode(email);
       const username = name();
       expect((await register({ username, password: 'password123', email, verification_code: code })).success).toBe(true);
       expect((await byName(username))!.email).toBe(email);
-      expect(await ctx.services.users.verificationCodes.consume('register', email, code)).toBe(false);
+      expect(await ctx.services.users.verificationCodes.consume('email', email, code)).toBe(false);
     });
 
     it('refuses an address that is already in use without spending the code', async () => {
       await turnOn();
       const taken = `taken.${dialect}@example.com`;
       await createUser(ctx.db, { email: taken });
-      const code = await ctx.services.users.verificationCodes.issue('register', taken);
+      const code = await issueCode(taken);
       expect(await register({ username: name(), password: 'password123', email: taken, verification_code: code })).toMatchObject({ success: false, message: 'this e-mail address is already in use' });
-      expect(await ctx.services.users.verificationCodes.consume('register', taken, code)).toBe(true);
+      expect(await ctx.services.users.verificationCodes.consume('email', taken, code)).toBe(true);
     });
   });
 

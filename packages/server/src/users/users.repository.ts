@@ -38,6 +38,24 @@ export const usersRepository = {
       .executeTakeFirst();
   },
 
+  /** A live user by e-mail address (case-insensitive: addresses are stored as typed). */
+  findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+    const address = email.trim().toLowerCase();
+    if (!address) return Promise.resolve(undefined);
+    return db.selectFrom('users').selectAll().where('deleted_at', 'is', null).where((eb) => eb(eb.fn('lower', ['email']), '=', address)).orderBy('id').executeTakeFirst();
+  },
+
+  /** A live user by phone number. */
+  findByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
+    if (!phone) return Promise.resolve(undefined);
+    return db.selectFrom('users').selectAll().where('deleted_at', 'is', null).where('phone', '=', phone).orderBy('id').executeTakeFirst();
+  },
+
+  /** Any user with this phone number, deleted or not. */
+  async phoneTaken(db: Executor, phone: string): Promise<boolean> {
+    return (await db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst()) !== undefined;
+  },
+
   /** The live user owning an invite code. */
   findByAffCode(db: Executor, affCode: string): Promise<Pick<UserRow, 'id' | 'username'> | undefined> {
     return db.selectFrom('users').select(['id', 'username']).where('aff_code', '=', affCode).where('deleted_at', 'is', null).executeTakeFirst();
@@ -50,10 +68,11 @@ export const usersRepository = {
     return (await q.executeTakeFirst()) !== undefined;
   },
 
-  /** Any user with this e-mail address, deleted or not. */
-  async emailTaken(db: Executor, email: string): Promise<boolean> {
-    const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    return row !== undefined;
+  /** Any user (other than `exceptId`) with this e-mail address, deleted or not, in any letter case. */
+  async emailTaken(db: Executor, email: string, exceptId?: number): Promise<boolean> {
+    let q = db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()));
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
   },
 
   insert(db: Executor, user: NewUser): Promise<number> {

@@ -9,13 +9,15 @@ import type { UsersService } from './users.service.js';
 export interface UsersRouteDeps {
   users: UsersService;
   rateLimit: (req: FastifyRequest) => Promise<void>;
+  /** Turnstile, when the site turns it on (captcha/turnstile.ts). */
+  humanCheck: (req: FastifyRequest) => Promise<void>;
 }
 
 /** User routes under /api/user (sign-in, sign-out and the access token live in auth/). */
 export async function usersRoutes(app: FastifyInstance, deps: UsersRouteDeps) {
   const { users } = deps;
 
-  app.post('/register', { preHandler: deps.rateLimit }, async (req) => {
+  app.post('/register', { preHandler: [deps.rateLimit, deps.humanCheck] }, async (req) => {
     const user = await users.register(parseInput(RegisterBody, req.body));
     return ok({ id: user.id, username: user.username }, 'registration successful');
   });

@@ -21,7 +21,7 @@ import type { OptionsService } from '../options/options.service.js';
 import type { SessionStore } from '../auth/session-store.js';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
 import { isUniqueViolation } from '../db/dialect-helpers.js';
-import { hashPassword, verifyPassword } from '../platform/crypto.js';
+import { hashPassword, randomAlphanumeric, verifyPassword } from '../platform/crypto.js';
 import { nowSeconds } from '../platform/clock.js';
 import { logsRepository } from '../logs/logs.repository.js';
 import { LogType } from '../logs/log-types.js';
@@ -29,7 +29,8 @@ import { groupExists, usableGroups } from '../groups/groups.service.js';
 import { usersRepository } from './users.repository.js';
 import { toUserView } from './user-view.js';
 import { newAffCode } from './aff-code.js';
-import { MemoryVerificationCodes, type VerificationCodes } from './verification-codes.js';
+import { VerificationCodes } from '../verification/verification-codes.js';
+import { emailRuleViolation } from '../mail/email-rules.js';
 import type { ChangeEvents } from '../platform/change-events.js';
 
 /** Who is acting: the signed-in user (http/request-context's Actor fits this shape). */
@@ -50,9 +51,9 @@ export interface UsersServiceExtras {
 export const USERNAME_TAKEN = 'username already taken';
 export const EMAIL_TAKEN = 'this e-mail address is already in use';
 export const INVALID_VERIFICATION_CODE = 'the verification code is invalid or has expired';
+export const PHONE_TAKEN = 'this phone number is already registered';
 
 const AFF_CODE_ATTEMPTS = 5;
-const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Root may act on anyone; everyone else only on users of a strictly lower role (spec 1 §6). */
 const outranks = (actor: ActorRef, target: Pick<UserRow, 'role'>) => isRoot(actor.role) || actor.role > target.role;
@@ -69,7 +70,7 @@ export class UsersService {
     readonly sessions: SessionStore,
     extras: UsersServiceExtras = {},
   ) {
-    this.verificationCodes = extras.verificationCodes ?? new MemoryVerificationCodes();
+    this.verificationCodes = extras.verificationCodes ?? new VerificationCodes(db);
     this.newAffCode = extras.newAffCode ?? newAffCode;
     this.events = extras.events;
   }
@@ -138,7 +139,7 @@ export class UsersService {
     }
     if (body.display_name !== undefined) patch.display_name = body.display_name || (patch.username ?? target.username);
     if (body.email !== undefined && body.email !== target.email) {
-      if (body.email && (await usersRepository.emailTaken(this.db, body.email))) throw new ConflictError(EMAIL_TAKEN);
+      if (body.email && (await usersRepository.emailTaken(this.db, body.email, target.id))) throw new ConflictError(EMAIL_TAKEN);
       patch.email = body.email;
     }
     if (body.group !== undefined && body.group !== target.group) {
@@ -256,10 +257,11 @@ export class UsersService {
     let email = '';
     if (this.options.get('EmailVerificationEnabled')) {
       if (!body.email) throw new ValidationError('email is required because e-mail verification is enabled', { field: 'email' });
-      if (!EMAIL_FORMAT.test(body.email)) throw new ValidationError('email is not a valid e-mail address', { field: 'email' });
+      const violation = emailRuleViolation(body.email, this.options);
+      if (violation) throw new ValidationError(violation, { field: 'email' });
       if (!body.verification_code) throw new ValidationError('verification_code is required', { field: 'verification_code' });
       if (await usersRepository.emailTaken(this.db, body.email)) throw new ConflictError(EMAIL_TAKEN);
-      if (!(await this.verificationCodes.consume('register', body.email, body.verification_code))) {
+      if (!(await this.verificationCodes.consume('email', body.email, body.verification_code))) {
         throw new ValidationError(INVALID_VERIFICATION_CODE, { field: 'verification_code' });
       }
       email = body.email;
@@ -271,6 +273,22 @@ export class UsersService {
     return this.viewOf(id);
   }
 
+  /**
+   * A new account for a phone number whose SMS code was just checked (phone sign-up, or the first phone
+   * sign-in). It has no password; the username is the number when that is free. Registration toggles are
+   * the caller's business (sms/phone-auth.service.ts).
+   */
+  async registerPhoneUser(phone: string, affCode: string): Promise<UserRow> {
+    if (await usersRepository.phoneTaken(this.db, phone)) throw new ConflictError(PHONE_TAKEN);
+    const inviter = affCode ? await usersRepository.findByAffCode(this.db, affCode) : undefined;
+    const username = (await usersRepository.usernameTaken(this.db, phone)) ? `m${randomAlphanumeric(10)}` : phone;
+    const display = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+    const id = await this.insertNewUser({ username, password: '', display_name: display, role: Role.User, email: '', phone, inviter });
+    const user = await usersRepository.findById(this.db, id);
+    if (!user) throw new NotFoundError('user');
+    return user;
+  }
+
   /** Groups the signed-in user (or, without one, anybody) may choose for a token. */
   usableGroups(userGroup?: string): UsableGroups {
     return usableGroups(this.options, userGroup);
@@ -280,13 +298,17 @@ export class UsersService {
    * Inserts a user with a fresh invite code and the new-user / invite rewards, in one transaction.
    * An invite-code collision retries with a new code; a username collision (a concurrent sign-up) is a conflict.
    */
-  private async insertNewUser(u: {
+  async insertNewUser(u: {
     username: string;
     password: string;
     display_name: string;
     role: number;
     email: string;
+    /** A phone number already verified by SMS (phone sign-up). */
+    phone?: string;
     inviter: { id: number; username: string } | undefined;
+    /** Runs inside the insert's transaction (third-party sign-in records the external account here). */
+    afterInsert?: (trx: Db, id: number) => Promise<void>;
   }): Promise<number> {
     const newUserQuota = this.options.get('QuotaForNewUser');
     const inviteeReward = u.inviter ? this.options.get('QuotaForInvitee') : 0;
@@ -301,6 +323,7 @@ export class UsersService {
             role: u.role,
             status: UserStatus.Enabled,
             email: u.email,
+            phone: u.phone ?? '',
             quota: newUserQuota + inviteeReward,
             aff_code: this.newAffCode(),
             inviter_id: u.inviter?.id ?? 0,
@@ -314,6 +337,7 @@ export class UsersService {
             await usersRepository.rewardInviter(trx, u.inviter.id, inviterReward);
             if (inviterReward > 0) await system(u.inviter.id, u.inviter.username, inviterReward, `invitation reward: ${inviterReward} quota for inviting ${u.username}`);
           }
+          await u.afterInsert?.(trx, id);
           return id;
         });
       } catch (err) {

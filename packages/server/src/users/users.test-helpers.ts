@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { createUser, json, signIn, type CreatedUser, type SignedIn, type TestContext } from '../../test/test-app.js';
+import { Role } from '@gw/contracts';
+import { createTestContext, createUser, json, markSetupDone, signIn, type CreatedUser, type SignedIn, type TestContext } from '../../test/test-app.js';
+import type { DatabaseType } from '../config/config.schema.js';
 import type { UserRow } from '../db/schema.js';
 
 /** Test helpers shared by the users suites. */
@@ -12,6 +14,25 @@ export interface Member extends CreatedUser {
 export async function member(ctx: TestContext, opts: Parameters<typeof createUser>[1] = {}): Promise<Member> {
   const user = await createUser(ctx.db, opts);
   return { ...user, session: await signIn(ctx.app, user) };
+}
+
+export interface SiteWithMembers {
+  ctx: TestContext;
+  admin: Member;
+  normal: Member;
+}
+
+/** A fresh, set-up site with a signed-in admin and a signed-in normal user (made with `normalOpts`). */
+export async function siteWithMembers(dialect: DatabaseType, normalOpts: Parameters<typeof createUser>[1] = {}): Promise<SiteWithMembers> {
+  const ctx = await createTestContext(dialect);
+  try {
+    await markSetupDone(ctx.db);
+    const admin = await member(ctx, { role: Role.Admin });
+    return { ctx, admin, normal: await member(ctx, normalOpts) };
+  } catch (err) {
+    await ctx.close();
+    throw err;
+  }
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Role } from '@gw/contracts';
-import { PlaceholderPage, type PlaceholderFeature } from '../features/placeholders/pages/placeholder-page';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from './route-error-page';
@@ -15,52 +14,51 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return async () => ({ Component: (await load())[name] });
 }
 
-const placeholder = (path: string, feature: PlaceholderFeature): RouteObject => ({
-  path,
-  element: <PlaceholderPage feature={feature} />,
-});
-
 const publicRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('../features/home/pages/home-page'), 'HomePage') },
   { path: 'setup', lazy: page(() => import('../features/setup/pages/setup-page'), 'SetupPage') },
   { path: 'login', lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
   { path: 'register', lazy: page(() => import('../features/auth/pages/register-page'), 'RegisterPage') },
-  placeholder('reset', 'reset'),
-  placeholder('user/reset', 'resetConfirm'),
-  placeholder('oauth/github', 'oauth'),
-  placeholder('oauth/google', 'oauth'),
-  placeholder('oauth/oidc', 'oauth'),
-  placeholder('oauth/linuxdo', 'oauth'),
-  placeholder('oauth/login', 'oauthLogin'),
+  { path: 'reset', lazy: page(() => import('../features/auth/pages/reset-request-page'), 'ResetRequestPage') },
+  { path: 'user/reset', lazy: page(() => import('../features/auth/pages/reset-confirm-page'), 'ResetConfirmPage') },
+  // GitHub, Google, OIDC and Linux DO return here; any other provider name is the not-found page.
+  { path: 'oauth/:provider', lazy: page(() => import('../features/oauth/pages/oauth-callback-page'), 'OAuthCallbackPage') },
+  { path: 'oauth/login', lazy: page(() => import('../features/oauth/pages/oauth-login-page'), 'OAuthLoginPage') },
   { path: 'model-hub', lazy: page(() => import('../features/model-hub/pages/model-hub-page'), 'ModelHubPage') },
 ];
 
 const signedInRoutes: RouteObject[] = [
   { path: 'token', lazy: page(() => import('../features/tokens/pages/tokens-page'), 'TokensPage') },
   { path: 'user/edit', lazy: page(() => import('../features/users/pages/user-edit-page'), 'UserEditPage') },
-  placeholder('approve', 'approve'),
-  placeholder('custom-models', 'customModels'),
-  placeholder('personal', 'personal'),
+  { path: 'approve', lazy: page(() => import('../features/oauth/pages/approve-page'), 'ApprovePage') },
+  { path: 'custom-models', lazy: page(() => import('../features/custom-models/pages/custom-models-page'), 'CustomModelsPage') },
+  { path: 'personal', lazy: page(() => import('../features/personal/pages/personal-page'), 'PersonalPage') },
   { path: 'topup', lazy: page(() => import('../features/topup/pages/topup-page'), 'TopUpPage') },
-  placeholder('activity-center', 'activityCenter'),
+  { path: 'activity-center', lazy: page(() => import('../features/activity-center/pages/activity-center-page'), 'ActivityCenterPage') },
   { path: 'log', lazy: page(() => import('../features/logs/pages/logs-page'), 'LogsPage') },
   { path: 'detail', lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage') },
-  placeholder('midjourney', 'drawingLogs'),
-  placeholder('task', 'taskLogs'),
+  { path: 'midjourney', lazy: page(() => import('../features/tasks/pages/drawing-logs-page'), 'DrawingLogsPage') },
+  { path: 'task', lazy: page(() => import('../features/tasks/pages/task-logs-page'), 'TaskLogsPage') },
 ];
 
 const adminRoutes: RouteObject[] = [
   { path: 'user', lazy: page(() => import('../features/users/pages/users-page'), 'UsersPage') },
   { path: 'user/edit/:id', lazy: page(() => import('../features/users/pages/user-edit-page'), 'UserEditPage') },
   { path: 'setting', lazy: page(() => import('../features/settings/pages/settings-page'), 'SettingsPage') },
-  placeholder('aipy-conf', 'aipyConf'),
-  placeholder('activity-config', 'activityConfig'),
+  { path: 'aipy-conf', lazy: page(() => import('../features/aipy-conf/pages/aipy-conf-page'), 'AipyConfPage') },
+  { path: 'activity-config', lazy: page(() => import('../features/activity-config/pages/activity-config-page'), 'ActivityConfigPage') },
 ];
 
 const rootRoutes: RouteObject[] = [
-  placeholder('channel', 'channels'),
-  placeholder('channel/add', 'channelEdit'),
-  placeholder('channel/edit/:id', 'channelEdit'),
+  {
+    // One screen: the add and edit routes open its editor drawer over the list.
+    path: 'channel',
+    lazy: page(() => import('../features/channels/pages/channels-page'), 'ChannelsPage'),
+    children: [
+      { path: 'add', element: null },
+      { path: 'edit/:id', element: null },
+    ],
+  },
   { path: 'redemption', lazy: page(() => import('../features/redemptions/pages/redemptions-page'), 'RedemptionsPage') },
 ];
 

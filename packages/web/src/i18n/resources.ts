@@ -12,6 +12,15 @@ import enTopup from './locales/en/topup.json';
 import enModelHub from './locales/en/model-hub.json';
 import enLogs from './locales/en/logs.json';
 import enDashboard from './locales/en/dashboard.json';
+import enActivityCenter from './locales/en/activity-center.json';
+import enActivityConfig from './locales/en/activity-config.json';
+import enCustomModels from './locales/en/custom-models.json';
+import enAipyConf from './locales/en/aipy-conf.json';
+import enChannels from './locales/en/channels.json';
+import enPersonal from './locales/en/personal.json';
+import enTwoFactor from './locales/en/two-factor.json';
+import enOauth from './locales/en/oauth.json';
+import enTasks from './locales/en/tasks.json';
 import zhCommon from './locales/zh/common.json';
 import zhLayout from './locales/zh/layout.json';
 import zhAuth from './locales/zh/auth.json';
@@ -26,6 +35,15 @@ import zhTopup from './locales/zh/topup.json';
 import zhModelHub from './locales/zh/model-hub.json';
 import zhLogs from './locales/zh/logs.json';
 import zhDashboard from './locales/zh/dashboard.json';
+import zhActivityCenter from './locales/zh/activity-center.json';
+import zhActivityConfig from './locales/zh/activity-config.json';
+import zhCustomModels from './locales/zh/custom-models.json';
+import zhAipyConf from './locales/zh/aipy-conf.json';
+import zhChannels from './locales/zh/channels.json';
+import zhPersonal from './locales/zh/personal.json';
+import zhTwoFactor from './locales/zh/two-factor.json';
+import zhOauth from './locales/zh/oauth.json';
+import zhTasks from './locales/zh/tasks.json';
 
 /** One namespace per feature; `scripts/check-i18n-keys.mjs` keeps the two languages' keys equal. */
 export const resources = {
@@ -44,6 +62,15 @@ export const resources = {
     modelHub: enModelHub,
     logs: enLogs,
     dashboard: enDashboard,
+    activityCenter: enActivityCenter,
+    activityConfig: enActivityConfig,
+    customModels: enCustomModels,
+    aipyConf: enAipyConf,
+    channels: enChannels,
+    personal: enPersonal,
+    twoFactor: enTwoFactor,
+    oauth: enOauth,
+    tasks: enTasks,
   },
   zh: {
     common: zhCommon,
@@ -60,6 +87,15 @@ export const resources = {
     modelHub: zhModelHub,
     logs: zhLogs,
     dashboard: zhDashboard,
+    activityCenter: zhActivityCenter,
+    activityConfig: zhActivityConfig,
+    customModels: zhCustomModels,
+    aipyConf: zhAipyConf,
+    channels: zhChannels,
+    personal: zhPersonal,
+    twoFactor: zhTwoFactor,
+    oauth: zhOauth,
+    tasks: zhTasks,
   },
 } as const;
 

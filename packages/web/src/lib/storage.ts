@@ -13,6 +13,8 @@ export const StorageKey = {
   pageSize: 'page-size',
   /** Hidden columns of the usage-log table (spec 3 §2.5: column visibility is saved locally). */
   logColumns: 'log-columns',
+  /** Hidden columns of the channel table (spec 2 §9). */
+  channelColumns: 'channel-columns',
   themeMode: 'theme-mode',
   language: 'i18nextLng',
   collapseSidebar: 'default_collapse_sidebar',

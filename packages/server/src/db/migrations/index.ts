@@ -3,6 +3,12 @@ import * as initialSchema from './2026_11_22_0001_initial_schema.js';
 import * as quotaHolds from './2026_11_23_0002_quota_holds.js';
 import * as logListIndexes from './2026_11_23_0003_log_list_indexes.js';
 import * as quotaData from './2026_11_23_0004_quota_data.js';
+import * as rewardsAndCustomModels from './2026_11_24_0005_rewards_and_custom_models.js';
+import * as verificationCodes from './2026_11_25_0006_verification_codes.js';
+import * as twoFactorNotifications from './2026_11_25_0007_two_factor_notifications.js';
+import * as oauth from './2026_11_25_0008_oauth.js';
+import * as jobLocks from './2026_11_25_0009_job_locks.js';
+import * as taskBilling from './2026_11_26_0010_task_billing.js';
 
 /** Every migration, in order. Names sort by date; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +16,10 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0002_quota_holds': quotaHolds,
   '2026_11_23_0003_log_list_indexes': logListIndexes,
   '2026_11_23_0004_quota_data': quotaData,
+  '2026_11_24_0005_rewards_and_custom_models': rewardsAndCustomModels,
+  '2026_11_25_0006_verification_codes': verificationCodes,
+  '2026_11_25_0007_two_factor_notifications': twoFactorNotifications,
+  '2026_11_25_0008_oauth': oauth,
+  '2026_11_25_0009_job_locks': jobLocks,
+  '2026_11_26_0010_task_billing': taskBilling,
 };

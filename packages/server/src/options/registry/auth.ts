@@ -1,4 +1,4 @@
-import { bool, secret, str, url } from '../option-def.js';
+import { bool, commaList, secret, str, url } from '../option-def.js';
 
 /** Login, registration, Turnstile and third-party sign-in (spec 2 §3). */
 export const authOptions = {
@@ -11,6 +11,14 @@ export const authOptions = {
   EmailVerificationEnabled: bool(false),
   PhoneLoginEnabled: bool(false),
   PhoneRegisterEnabled: bool(false),
+
+  // Two-factor sign-in: administrators without a second factor act as normal users until they enrol.
+  AdminTwoFactorRequired: bool(false),
+  // Passkeys (WebAuthn). Relying-party id and origins default to the ServerAddress host (or the request's).
+  'passkey.enabled': bool(false),
+  'passkey.rp_display_name': str(),
+  'passkey.rp_id': str(),
+  'passkey.origins': commaList(),
 
   // Turnstile (the site key is shown to browsers, so it is public)
   TurnstileCheckEnabled: bool(false),

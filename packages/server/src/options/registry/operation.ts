@@ -1,4 +1,4 @@
-import { bool, int, lineList, num, oneOf } from '../option-def.js';
+import { bool, int, lineList, num, oneOf, secret } from '../option-def.js';
 
 /** Upstream error phrases that disable a channel automatically (matched case-insensitively). */
 const defaultDisableKeywords = [
@@ -33,6 +33,8 @@ export const operationOptions = {
   MjForwardUrlEnabled: bool(true),
   MjModeClearEnabled: bool(false),
   MjActionCheckSuccessEnabled: bool(true),
+  /** Drawing, music and video tasks still unfinished this many minutes after submission are failed and refunded. */
+  TaskTimeoutMinutes: int(1440, 1, 525_600),
 
   // Sensitive words
   CheckSensitiveEnabled: bool(false),
@@ -41,6 +43,8 @@ export const operationOptions = {
 
   // Logs and data export
   LogConsumeEnabled: bool(true),
+  /** Logs older than this many days are deleted daily by one node of the site; 0 keeps them all. */
+  LogRetentionDays: int(0, 0),
   DataExportEnabled: bool(true),
   /** Minutes between dashboard data exports. */
   DataExportInterval: int(5, 1),
@@ -53,4 +57,11 @@ export const operationOptions = {
   AutomaticEnableChannelEnabled: bool(false),
   AutomaticDisableKeywords: lineList(defaultDisableKeywords),
   QuotaRemindThreshold: int(1000, 0),
+
+  // Monitoring
+  /** Test every channel (not disabled by hand) on a timer, on one node of the site. */
+  'monitor_setting.auto_test_channel_enabled': bool(false),
+  'monitor_setting.auto_test_channel_minutes': int(10, 1),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; empty = the endpoint is off. */
+  MetricsToken: secret(),
 };

@@ -15,6 +15,7 @@ import { relayStream } from './relay-stream.js';
 import type { ClientIO } from './client-io.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
+import type { PromptEstimate } from './estimate-prompt-tokens.js';
 
 const MAX_ERROR_BODY = 1024 * 1024;
 
@@ -46,7 +47,7 @@ export async function attemptChannel(
   deps: RelayDeps,
   input: RelayInput,
   choice: ChannelChoice,
-  ctx: { promptEstimate: number; io: ClientIO },
+  ctx: { promptEstimate: PromptEstimate; io: ClientIO },
 ): Promise<AttemptResult> {
   const channel = choice.channel;
   const adapter = deps.getAdapter(channel.type);
@@ -66,7 +67,9 @@ export async function attemptChannel(
     model: input.model,
     stream: input.stream,
     includeUsage: input.includeUsage,
-    estimatedPromptTokens: ctx.promptEstimate,
+    get estimatedPromptTokens() {
+      return ctx.promptEstimate.tokens;
+    },
   });
   if (!adapter.supports(plan.endpoint)) {
     return { kind: 'failed', channel, retry: true, error: new RelayError(400, 'unsupported_endpoint', `channel #${channel.id} cannot serve ${input.path}`, 'gateway') };

@@ -44,7 +44,14 @@ export interface AuthenticateOptions {
   db: Db;
   usableGroups: (userGroup: string) => Set<string>;
   cache?: ApiKeyCache;
+  /**
+   * Leave an empty account balance to the caller: the chat relay checks it after its own-key hook,
+   * since a user's own supplier key (custom models) needs no balance.
+   */
+  deferUserQuotaCheck?: boolean;
 }
+
+export const userQuotaUsedUp = () => quotaExhausted('your account quota is used up; please top up', 'insufficient_user_quota');
 
 /**
  * Checks an API key before any upstream call: key shape, token status, expiry, remaining quota,
@@ -72,7 +79,7 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     if (list && !isAllowed(list, clientIp)) throw forbidden(`this API key may not be used from ${clientIp}`, 'ip_not_allowed');
   }
   if (row.user_status !== UserStatus.Enabled) throw forbidden('the account that owns this API key is disabled', 'user_banned');
-  if (row.user_quota <= 0) throw quotaExhausted('your account quota is used up; please top up', 'insufficient_user_quota');
+  if (row.user_quota <= 0 && !opts.deferUserQuotaCheck) throw userQuotaUsedUp();
   if (parsed.channelId !== null && row.user_role < Role.Admin) throw forbidden('ordinary users cannot specify a channel', 'channel_pin_forbidden');
   const group = row.group || row.user_group;
   if (row.group && !opts.usableGroups(row.user_group).has(row.group)) {

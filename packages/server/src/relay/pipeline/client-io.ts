@@ -1,5 +1,8 @@
 import type { ServerResponse } from 'node:http';
 
+/** Longest wait for a stream's first chunk before its headers are sent on their own. */
+const HEADER_FLUSH_MS = 50;
+
 /**
  * The client side of one relay request, over Node's raw response (the route hijacks Fastify's reply so
  * streamed bytes go straight to the socket). Writes respect backpressure; after the client goes away
@@ -9,6 +12,7 @@ export class ClientIO {
   private closeListeners: (() => void)[] = [];
   private gone = false;
   private headersSent = false;
+  private headerTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly res: ServerResponse, private readonly baseHeaders: Record<string, string>) {
     res.on('close', () => {
@@ -45,6 +49,11 @@ export class ClientIO {
     this.send(status, body, { 'content-type': contentType, ...headers });
   }
 
+  /**
+   * Starts a streamed answer. The status line and headers go out with the first chunk (one socket
+   * write instead of two), or after HEADER_FLUSH_MS if no chunk comes sooner, so a client waiting on a
+   * slow first token still sees the answer begin.
+   */
   startStream(contentType = 'text/event-stream'): void {
     if (this.headersSent || this.gone) return;
     this.headersSent = true;
@@ -55,12 +64,17 @@ export class ClientIO {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    this.res.flushHeaders();
+    this.headerTimer = setTimeout(() => {
+      this.headerTimer = undefined;
+      if (!this.res.headersSent && !this.gone) this.res.flushHeaders();
+    }, HEADER_FLUSH_MS);
+    this.headerTimer.unref();
   }
 
   /** Writes a chunk; resolves when the socket can take more (backpressure). */
   write(chunk: string): Promise<void> | void {
     if (this.gone) return;
+    this.cancelHeaderFlush();
     if (this.res.write(chunk)) return;
     return new Promise<void>((resolve) => {
       const done = () => {
@@ -73,8 +87,17 @@ export class ClientIO {
     });
   }
 
-  end(): void {
-    if (!this.res.writableEnded) this.res.end();
+  /** Ends the answer, with a last chunk in the same socket write when given. */
+  end(lastChunk?: string): void {
+    this.cancelHeaderFlush();
+    if (this.res.writableEnded) return;
+    if (lastChunk && !this.gone) this.res.end(lastChunk);
+    else this.res.end();
+  }
+
+  private cancelHeaderFlush() {
+    if (this.headerTimer) clearTimeout(this.headerTimer);
+    this.headerTimer = undefined;
   }
 
   private send(status: number, body: Uint8Array | string, headers: Record<string, string>) {

@@ -70,3 +70,45 @@ function textTokens(value: unknown): number {
   walk(value, 0);
   return countTextTokens(texts.join('\n')) + images * PER_IMAGE;
 }
+
+/** Keys whose values count a fixed amount of tokens however few bytes they take (see textTokens). */
+const FIXED_COST_MARKERS = ['image_url', 'inlineData', 'source', 'input_audio'].map((m) => Buffer.from(m));
+
+/**
+ * A request's prompt estimate, tokenised only when something needs the number: most answers report
+ * their usage, and a caller trusted with a generous balance takes no hold, so tokenising every prompt
+ * was wasted work on the hot path.
+ */
+export class PromptEstimate {
+  private value: number | undefined;
+
+  constructor(
+    private readonly endpoint: RelayEndpoint,
+    private readonly body: RelayBody,
+    private readonly raw?: Uint8Array,
+  ) {}
+
+  get tokens(): number {
+    this.value ??= estimatePromptTokens(this.endpoint, this.body);
+    return this.value;
+  }
+
+  get computed(): boolean {
+    return this.value !== undefined;
+  }
+
+  /**
+   * A number never below `tokens`, cheap when the raw JSON is at hand: a token is at least one byte,
+   * and the fixed overheads per message and tool are smaller than the JSON around them (doubled and
+   * padded for margin). Bodies with images or audio, whose cost is fixed rather than per byte, are
+   * tokenised.
+   */
+  get upperBound(): number {
+    if (this.value !== undefined) return this.value;
+    const raw = this.raw;
+    if (!raw || this.body.kind !== 'json') return this.tokens;
+    const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    if (FIXED_COST_MARKERS.some((m) => bytes.includes(m))) return this.tokens;
+    return 2 * raw.byteLength + 16;
+  }
+}

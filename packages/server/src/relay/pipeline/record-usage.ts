@@ -6,6 +6,7 @@ import type { RelayError } from '../relay-error.js';
 import type { AttemptSuccess } from './attempt-channel.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
+import type { PromptEstimate } from './estimate-prompt-tokens.js';
 
 /** Which channels a request tried, in order, and why each was chosen (admins see it in the log). */
 export interface RouteTrace {
@@ -14,7 +15,7 @@ export interface RouteTrace {
 }
 
 /** Settles the exact cost and writes the consume log (type 2) in the same transaction. */
-export async function recordSuccess(deps: RelayDeps, input: RelayInput, price: BillablePrice, result: AttemptSuccess, trace: RouteTrace, promptEstimate: number): Promise<number> {
+export async function recordSuccess(deps: RelayDeps, input: RelayInput, price: BillablePrice, result: AttemptSuccess, trace: RouteTrace, promptEstimate: PromptEstimate): Promise<number> {
   const quota = computeQuota(price, result.usage, deps.options.get('QuotaPerUnit'));
   const u = result.usage;
   const promptTokens = u.semantic === 'anthropic' ? u.promptTokens + u.cachedTokens + u.cacheCreationTokens : u.promptTokens;
@@ -37,7 +38,7 @@ export async function recordSuccess(deps: RelayDeps, input: RelayInput, price: B
     request_path: input.path,
     stream_status: result.streamStatus,
     usage_semantic: u.semantic,
-    admin_info: { use_channel: trace.tried, route_trace: trace.reasons, local_count_tokens: result.localCount, prompt_estimate: promptEstimate },
+    admin_info: { use_channel: trace.tried, route_trace: trace.reasons, local_count_tokens: result.localCount, ...(promptEstimate.computed ? { prompt_estimate: promptEstimate.tokens } : {}) },
   };
   const log = deps.options.get('LogConsumeEnabled')
     ? {

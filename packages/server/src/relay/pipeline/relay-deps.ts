@@ -7,6 +7,14 @@ import type { UpstreamHttpClient } from '../../platform/http-client.js';
 import type { AuthPort, ProviderAdapter } from '../providers/provider-adapter.js';
 import type { UserRequestLimiter } from './user-request-limit.js';
 import type { ApiKeyCache } from './api-key-cache.js';
+import type { RoutableChannel } from '../../channels/routing-table.js';
+import type { GatewayMetrics } from '../../platform/metrics/gateway-metrics.js';
+
+/** Models a user relays through their own supplier key (custom-models/ implements it). */
+export interface OwnKeyChannels {
+  /** The user's own-key channel for `model`, or null (the usual case: normal routing and billing). */
+  channelFor(userId: number, model: string): Promise<RoutableChannel | null>;
+}
 
 /** Everything the relay pipeline needs, built once per process. */
 export interface RelayDeps {
@@ -25,4 +33,8 @@ export interface RelayDeps {
   /** Requests still settling; graceful shutdown waits for them so no quota or log is lost. */
   inflight: Set<Promise<unknown>>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Prometheus counters (absent in tests that do not look at them). */
+  metrics?: GatewayMetrics;
+  /** Users' own-key models (custom models); absent = none. */
+  ownKeyChannels?: OwnKeyChannels;
 }

@@ -7,6 +7,7 @@ import { countTextTokens } from '../usage/token-counter.js';
 import type { ClientIO } from './client-io.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
+import type { PromptEstimate } from './estimate-prompt-tokens.js';
 
 export const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
@@ -33,7 +34,7 @@ export async function readBounded(body: Dispatcher.ResponseData['body'], limit: 
 export async function relayNonStream(
   _deps: RelayDeps,
   input: RelayInput,
-  a: { adapter: ProviderAdapter; actx: AdapterContext; plan: SurfacePlan; response: Dispatcher.ResponseData; io: ClientIO; promptEstimate: number; contentType: string },
+  a: { adapter: ProviderAdapter; actx: AdapterContext; plan: SurfacePlan; response: Dispatcher.ResponseData; io: ClientIO; promptEstimate: PromptEstimate; contentType: string },
 ): Promise<RelayOutcome> {
   let raw: Uint8Array;
   try {
@@ -54,7 +55,7 @@ export async function relayNonStream(
   if (parsed.body instanceof Uint8Array) a.io.sendBytes(200, parsed.body, parsed.contentType ?? 'application/octet-stream');
   else a.io.sendJson(200, a.plan.encodeResponse(parsed.body));
   const counted = !parsed.usage;
-  const usage = parsed.usage ?? localUsage(parsed.body, a.promptEstimate);
+  const usage = parsed.usage ?? localUsage(parsed.body, a.promptEstimate.tokens);
   return { kind: 'done', result: { usage, firstTokenMs, localCount: counted } };
 }
 

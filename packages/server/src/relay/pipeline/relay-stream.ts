@@ -9,6 +9,7 @@ import { frameSse, type ClientIO } from './client-io.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
 import type { RelayOutcome } from './relay-non-stream.js';
+import type { PromptEstimate } from './estimate-prompt-tokens.js';
 
 /**
  * Relays a streamed answer event by event, without buffering it: upstream bytes → SSE events →
@@ -21,7 +22,7 @@ import type { RelayOutcome } from './relay-non-stream.js';
 export async function relayStream(
   deps: RelayDeps,
   input: RelayInput,
-  a: { adapter: ProviderAdapter; actx: AdapterContext; plan: SurfacePlan; response: Dispatcher.ResponseData; io: ClientIO; promptEstimate: number; contentType: string },
+  a: { adapter: ProviderAdapter; actx: AdapterContext; plan: SurfacePlan; response: Dispatcher.ResponseData; io: ClientIO; promptEstimate: PromptEstimate; contentType: string },
 ): Promise<RelayOutcome> {
   const { io, response } = a;
   // Most upstreams stream SSE; a few (Bedrock's binary event stream) bring their own byte decoder.
@@ -59,7 +60,8 @@ export async function relayStream(
       await take(translator.push(chunk as Buffer));
     }
     await take(translator.end());
-    if (!io.closed) await io.write(encoder.finish().map(frameSse).join(''));
+    // The closing frames and the end of the answer leave in one write.
+    if (!io.closed) io.end(encoder.finish().map(frameSse).join(''));
     if (io.closed) streamStatus = 'client_gone';
   } catch (err) {
     streamStatus = io.closed ? 'client_gone' : 'upstream_error';
@@ -75,7 +77,7 @@ export async function relayStream(
 
   const reported = translator.usage();
   const localCount = !reported || (reported.promptTokens === 0 && reported.completionTokens === 0);
-  let usage: Usage = localCount ? { ...emptyUsage(), promptTokens: a.promptEstimate, completionTokens: counter.tokens } : reported!;
+  let usage: Usage = localCount ? { ...emptyUsage(), promptTokens: a.promptEstimate.tokens, completionTokens: counter.tokens } : reported!;
   // A stream cut short may carry only an early usage report (Claude's message_start): bill at least what was produced.
   if (!localCount && streamStatus !== 'complete' && counter.tokens > usage.completionTokens) usage = { ...usage, completionTokens: counter.tokens };
   return { kind: 'done', result: { usage, firstTokenMs, localCount, streamStatus } };

@@ -6,10 +6,11 @@ import { ChannelStatus } from '../../channels/channel-types.js';
 import { RelayError, forbidden, invalidRequest, quotaExhausted } from '../relay-error.js';
 import type { RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
 import type { Surface } from '../surfaces/surface.js';
-import { assertModelAllowed, type ApiKeyPrincipal } from './authenticate-api-key.js';
+import { assertModelAllowed, userQuotaUsedUp, type ApiKeyPrincipal } from './authenticate-api-key.js';
 import { assertNoSensitiveWords } from './sensitive-words.js';
-import { estimatePromptTokens } from './estimate-prompt-tokens.js';
+import { PromptEstimate } from './estimate-prompt-tokens.js';
 import { attemptChannel, type AttemptResult } from './attempt-channel.js';
+import { runOwnKeyRelay } from './run-own-key-relay.js';
 import { recordFailure, recordSuccess, type RouteTrace } from './record-usage.js';
 import type { ClientIO } from './client-io.js';
 import { acceptsUnpricedModels, priceTablesOf } from './pricing.js';
@@ -51,17 +52,21 @@ export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO)
   if (deps.options.get('CheckSensitiveEnabled') && deps.options.get('CheckSensitiveOnPromptEnabled') && input.body.kind === 'json') {
     assertNoSensitiveWords(input.body.json, deps.options.get('SensitiveWords').map((w: string) => w.toLowerCase()));
   }
+  // A model the user configured with their own supplier key skips pricing, holds and routing.
+  const ownKey = principal.pinnedChannelId === null ? await deps.ownKeyChannels?.channelFor(principal.userId, input.model) : null;
+  if (ownKey) return runOwnKeyRelay(deps, input, io, ownKey);
+  if (principal.userQuota <= 0) throw userQuotaUsedUp();
 
   const price = priceOf(deps, input);
   if (input.principal.pinnedChannelId === null && !deps.routing.table.candidates(input.principal.group, input.model)) {
     throw noChannelError(input, false);
   }
-  const promptEstimate = estimatePromptTokens(input.endpoint, input.body);
-  const hold = estimatePreConsume(price, { promptTokens: promptEstimate, maxTokens: input.maxTokens }, deps.options.get('PreConsumedQuota'), deps.options.get('QuotaPerUnit'));
-  await preConsume(deps, input, hold);
+  const promptEstimate = new PromptEstimate(input.endpoint, input.body, input.rawBody);
+  await preConsume(deps, input, price, promptEstimate);
 
   const trace: RouteTrace = { tried: [], reasons: [] };
   let last: AttemptResult | undefined;
+  if (input.stream) deps.metrics?.streamStarted();
   try {
     const attempts = principal.pinnedChannelId !== null ? 1 : deps.options.get('RetryTimes') + 1;
     const tried = new Set<number>();
@@ -72,18 +77,23 @@ export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO)
       trace.tried.push(choice.channel.id);
       trace.reasons.push(`#${choice.channel.id}: ${choice.reason}`);
       last = await attemptChannel(deps, input, choice, { promptEstimate, io });
+      if (last.kind === 'failed') deps.metrics?.upstreamError(choice.channel.id, last.error.status);
       if (last.kind === 'done' || !last.retry || io.started || io.closed) break;
     }
   } catch (err) {
     if (deps.billing.hasOpenHold(input.requestId)) await deps.billing.refund(input.requestId);
     throw err;
+  } finally {
+    if (input.stream) deps.metrics?.streamEnded();
   }
 
   if (last?.kind === 'done') {
     await deps.limiter.recordSuccess(principal.userId);
-    await recordSuccess(deps, input, price, last, trace, promptEstimate);
+    const quota = await recordSuccess(deps, input, price, last, trace, promptEstimate);
+    deps.metrics?.relayServed(input.model, last.channel.id, (Date.now() - input.startedAt) / 1000, quota, { prompt: last.usage.promptTokens, completion: last.usage.completionTokens });
     return;
   }
+  if (last) deps.metrics?.relayServed(input.model, last.channel.id, (Date.now() - input.startedAt) / 1000, 0);
   const error = last?.error ?? noChannelError(input, trace.tried.length > 0);
   await recordFailure(deps, input, error, trace, last?.channel);
   if (!io.started) io.sendJson(error.status, input.surface.errorBody(error), error.headers);
@@ -103,10 +113,14 @@ function priceOf(deps: RelayDeps, input: RelayInput): BillablePrice {
  * generous multiple of it (new-api's trust rule): then the exact cost is simply charged afterwards, and
  * a busy customer's requests cost the database nothing before the answer.
  */
-async function preConsume(deps: RelayDeps, input: RelayInput, amount: number): Promise<void> {
+async function preConsume(deps: RelayDeps, input: RelayInput, price: BillablePrice, prompt: PromptEstimate): Promise<void> {
   const p = input.principal;
-  const trustAbove = Math.max(TRUST_MIN_UNITS * deps.options.get('QuotaPerUnit'), TRUST_MULTIPLE * amount);
+  const holdFor = (promptTokens: number) =>
+    estimatePreConsume(price, { promptTokens, maxTokens: input.maxTokens }, deps.options.get('PreConsumedQuota'), deps.options.get('QuotaPerUnit'));
+  // Trust is judged on an upper bound of the estimate (no tokenising); the hold itself on the estimate.
+  const trustAbove = Math.max(TRUST_MIN_UNITS * deps.options.get('QuotaPerUnit'), TRUST_MULTIPLE * holdFor(prompt.upperBound));
   if (p.userQuota > trustAbove && (p.tokenUnlimited || p.tokenRemainQuota > trustAbove)) return;
+  const amount = holdFor(prompt.tokens);
   try {
     await deps.billing.preConsume({
       requestId: input.requestId,

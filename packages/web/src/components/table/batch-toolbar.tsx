@@ -36,7 +36,8 @@ interface BatchToolbarProps {
   labels: BatchToolbarLabels;
   deleting: boolean;
   onAdd: () => void;
-  onCopy: () => void;
+  /** Without it there is no copy button (lists whose rows have nothing to copy). */
+  onCopy?: () => void;
   onDelete: () => void;
   onNothingSelected: (message: string) => void;
   /** Extra actions after the batch buttons. */
@@ -52,9 +53,11 @@ export function BatchToolbar({ selectedCount, labels, deleting, onAdd, onCopy, o
       <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
         {labels.add}
       </Button>
-      <Button icon={<CopyOutlined />} onClick={none ? needSelection : onCopy}>
-        {labels.copy}
-      </Button>
+      {onCopy && (
+        <Button icon={<CopyOutlined />} onClick={none ? needSelection : onCopy}>
+          {labels.copy}
+        </Button>
+      )}
       {none ? (
         <Button danger icon={<DeleteOutlined />} onClick={needSelection}>
           {labels.delete}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +7,12 @@ import type { LoginBody } from '@gw/contracts';
 interface LoginFormProps {
   submitting: boolean;
   onSubmit: (body: LoginBody) => void;
+  /** Shown above the submit button (the Turnstile widget). */
+  beforeSubmit?: ReactNode;
 }
 
 /** Account-password sign-in; both fields are required (spec 1 §5). */
-export function LoginForm({ submitting, onSubmit }: LoginFormProps) {
+export function LoginForm({ submitting, onSubmit, beforeSubmit }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const required = [{ required: true, whitespace: true, message: t('login.required') }];
   return (
@@ -20,6 +23,7 @@ export function LoginForm({ submitting, onSubmit }: LoginFormProps) {
       <Form.Item name="password" label={t('login.password')} rules={required}>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
       </Form.Item>
+      {beforeSubmit}
       <Button type="primary" htmlType="submit" block loading={submitting}>
         {t('login.submit')}
       </Button>

@@ -2,6 +2,7 @@ import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, type RegisterBody } from '@gw/contracts';
 import { EmailCodeButton } from './email-code-button';
+import type { Turnstile } from '../hooks/use-turnstile';
 
 type RegisterValues = Required<Pick<RegisterBody, 'username' | 'password'>> & Partial<RegisterBody>;
 
@@ -10,10 +11,12 @@ interface RegisterFormProps {
   affCode: string;
   submitting: boolean;
   onSubmit: (body: RegisterBody) => void;
+  /** Guards both the code e-mail and the registration itself. */
+  turnstile: Turnstile;
 }
 
 /** Password registration with the messages of spec 1 §5. */
-export function RegisterForm({ emailVerification, affCode, submitting, onSubmit }: RegisterFormProps) {
+export function RegisterForm({ emailVerification, affCode, submitting, onSubmit, turnstile }: RegisterFormProps) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<RegisterValues>();
   const finish = (v: RegisterValues) =>
@@ -54,9 +57,9 @@ export function RegisterForm({ emailVerification, affCode, submitting, onSubmit 
           <Form.Item label={t('register.verificationCode')} required>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="verification_code" noStyle rules={[{ required: true, message: t('register.codeRequired') }]}>
-                <Input />
+                <Input aria-label={t('register.verificationCode')} autoComplete="one-time-code" />
               </Form.Item>
-              <EmailCodeButton getEmail={() => form.getFieldValue('email') ?? ''} />
+              <EmailCodeButton getEmail={() => form.getFieldValue('email') ?? ''} turnstile={turnstile} />
             </Space.Compact>
           </Form.Item>
         </>
@@ -64,6 +67,7 @@ export function RegisterForm({ emailVerification, affCode, submitting, onSubmit 
       <Form.Item name="aff_code" label={t('register.affCode')}>
         <Input placeholder={t('register.affCodePlaceholder')} />
       </Form.Item>
+      {turnstile.widget}
       <Button type="primary" htmlType="submit" block loading={submitting}>
         {t('register.submit')}
       </Button>

@@ -8,6 +8,7 @@ const TYPES = [
   { value: LogType.Manage, key: 'manage', color: 'orange' },
   { value: LogType.System, key: 'system', color: 'purple' },
   { value: LogType.Error, key: 'error', color: 'red' },
+  { value: LogType.Refund, key: 'refund', color: 'gold' },
 ] as const;
 
 /** Log types for the filter select: every type, then each named type (spec 3 §4). */

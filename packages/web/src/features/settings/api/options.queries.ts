@@ -2,13 +2,14 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { OptionEntry } from '@gw/contracts';
 import { api } from '../../../lib/api-client';
 import { statusKeys } from '../../status/api/status.queries';
+import type { OptionChange } from '../option-fields';
 
 export const optionKeys = {
   all: ['options'] as const,
   list: () => [...optionKeys.all, 'list'] as const,
 };
 
-/** GET /api/option/ as a key → stored-string map. */
+/** GET /api/option/ as a key → stored-string map (secrets are never listed). */
 export async function fetchOptions(signal?: AbortSignal): Promise<Record<string, string>> {
   const entries = await api.get<OptionEntry[]>('/api/option/', undefined, signal);
   return Object.fromEntries(entries.map((e) => [e.key, e.value]));
@@ -18,20 +19,36 @@ export const optionQueries = {
   list: () => queryOptions({ queryKey: optionKeys.list(), queryFn: ({ signal }) => fetchOptions(signal), staleTime: 0 }),
 };
 
+export interface OptionSaveResult {
+  saved: string[];
+  /** The server's message for each refused option. */
+  failures: string[];
+}
+
 /**
- * Saves the options whose value differs from the loaded one, one PUT /api/option/ each (as new-api's
- * settings screens do). Answers how many were saved; 0 means nothing changed.
+ * Saves the changes one PUT /api/option/ each, in the given order (as new-api's settings screens do),
+ * carrying on past a refusal so the caller can tell a partial save from a failed one.
  */
-export function useSaveChangedOptions() {
+export async function saveOptionChanges(changes: readonly OptionChange[]): Promise<OptionSaveResult> {
+  const result: OptionSaveResult = { saved: [], failures: [] };
+  for (const change of changes) {
+    try {
+      await api.put('/api/option/', change);
+      result.saved.push(change.key);
+    } catch (err) {
+      result.failures.push(err instanceof Error ? err.message : String(err));
+    }
+  }
+  return result;
+}
+
+/** Saves option changes and reloads the options and the site status when anything was written. */
+export function useSaveOptions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ values, original }: { values: Record<string, string>; original: Record<string, string> }) => {
-      const changed = Object.entries(values).filter(([key, value]) => (original[key] ?? '') !== value);
-      for (const [key, value] of changed) await api.put('/api/option/', { key, value });
-      return changed.length;
-    },
-    onSettled: async (count) => {
-      if (count === 0) return;
+    mutationFn: saveOptionChanges,
+    onSuccess: async (result) => {
+      if (result.saved.length === 0) return;
       await queryClient.invalidateQueries({ queryKey: optionKeys.all });
       await queryClient.invalidateQueries({ queryKey: statusKeys.all });
     },

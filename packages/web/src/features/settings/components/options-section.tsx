@@ -1,37 +1,57 @@
-import { useEffect, type ReactNode } from 'react';
-import { Button, Card, Form } from 'antd';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button, Card, Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess, notifyWarning } from '../../../lib/notify';
-import { useSaveChangedOptions } from '../api/options.queries';
+import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
+import { useSaveOptions } from '../api/options.queries';
+import { changedOptions, refreshedFormValues, saveOutcome, type OptionFieldKinds, type OptionFormValues } from '../option-fields';
 
 interface OptionsSectionProps {
-  title: string;
-  keys: readonly string[];
+  title: ReactNode;
+  /** The section's options and how each is edited; a module constant (its identity drives the refresh). */
+  fields: OptionFieldKinds;
   options: Record<string, string>;
   children: ReactNode;
   testId?: string;
+  /** Pass a form when a field needs it (e.g. to fill other fields from a fetched document). */
+  form?: FormInstance<OptionFormValues>;
+  extra?: ReactNode;
 }
 
-/** A card of text options saved together; only changed keys are sent. */
-export function OptionsSection({ title, keys, options, children, testId }: OptionsSectionProps) {
+/**
+ * A card of options saved together: only changed options are sent, one PUT each; "nothing changed",
+ * "partial save failed" and the server's refusals are reported. Reloaded options refresh the fields the
+ * administrator has not edited.
+ */
+export function OptionsSection({ title, fields, options, children, testId, form: givenForm, extra }: OptionsSectionProps) {
   const { t } = useTranslation('settings');
-  const [form] = Form.useForm<Record<string, string>>();
-  const save = useSaveChangedOptions();
-  useEffect(() => {
-    form.setFieldsValue(Object.fromEntries(keys.map((k) => [k, options[k] ?? ''])));
-  }, [form, keys, options]);
+  const [ownForm] = Form.useForm<OptionFormValues>();
+  const form = givenForm ?? ownForm;
+  const save = useSaveOptions();
+  const loaded = useRef<Record<string, string> | null>(null);
 
-  const submit = (values: Record<string, string | undefined>) => {
-    const current = Object.fromEntries(keys.map((k) => [k, values[k] ?? '']));
-    save.mutate(
-      { values: current, original: options },
-      { onSuccess: (count) => (count === 0 ? notifyWarning(t('saved.nothing')) : notifySuccess(t('saved.success'))) },
-    );
+  useEffect(() => {
+    form.setFieldsValue(refreshedFormValues(fields, form.getFieldsValue(true) as OptionFormValues, loaded.current, options));
+    loaded.current = options;
+  }, [form, fields, options]);
+
+  const submit = (values: OptionFormValues) => {
+    const changes = changedOptions(fields, values, loaded.current ?? options);
+    if (changes.length === 0) return notifyWarning(t('saved.nothing'));
+    save.mutate(changes, {
+      onSuccess: (result) => {
+        // A saved secret is write-only: the field goes back to empty ("keep the saved one").
+        for (const key of result.saved) if (fields[key] === 'secret') form.setFieldValue(key, '');
+        const outcome = saveOutcome(changes.length, result.failures);
+        if (outcome.kind === 'success') notifySuccess(t('saved.success'));
+        else if (outcome.kind === 'partial') notifyError(t('saved.partial', { message: outcome.failures[0] }));
+        else if (outcome.kind === 'failed') notifyError(t('saved.failed', { message: outcome.failures[0] }));
+      },
+    });
   };
 
   return (
-    <Card title={title} data-testid={testId}>
-      <Form form={form} layout="vertical" onFinish={submit}>
+    <Card title={title} data-testid={testId} extra={extra}>
+      <Form form={form} layout="vertical" onFinish={submit} onFinishFailed={() => notifyError(t('saved.invalid'))}>
         {children}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('save')}

@@ -1,37 +1,28 @@
-import { Flex, Form, Input } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OptionsSection } from './options-section';
+import { TextOption } from './option-inputs';
+import { SystemInfo } from './system-info';
 
-const SITE_KEYS = ['SystemName', 'Logo', 'Footer'] as const;
-const CONTENT_KEYS = ['Notice', 'About', 'HomePageContent'] as const;
+const SITE_FIELDS = { SystemName: 'text', Logo: 'text', Footer: 'text' } as const;
+const CONTENT_FIELDS = { Notice: 'text', About: 'text', HomePageContent: 'text' } as const;
 
-/** The "other" settings tab: site identity and the public texts. */
+/** The "other" settings tab: site identity, the public texts and the server's version. */
 export function OtherSettings({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
   return (
     <Flex vertical gap={16}>
-      <OptionsSection title={t('other.site')} keys={SITE_KEYS} options={options} testId="settings-site">
-        <Form.Item name="SystemName" label={t('other.systemName')}>
-          <Input placeholder={t('other.systemNamePlaceholder')} />
-        </Form.Item>
-        <Form.Item name="Logo" label={t('other.logo')} extra={t('other.logoHelp')}>
-          <Input placeholder="https://example.com/logo.png" />
-        </Form.Item>
-        <Form.Item name="Footer" label={t('other.footer')} extra={t('other.footerHelp')}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
+      <OptionsSection title={t('other.site')} fields={SITE_FIELDS} options={options} testId="settings-site">
+        <TextOption name="SystemName" label={t('other.systemName')} placeholder={t('other.systemNamePlaceholder')} />
+        <TextOption name="Logo" label={t('other.logo')} help={t('other.logoHelp')} placeholder="https://example.com/logo.png" />
+        <TextOption name="Footer" label={t('other.footer')} help={t('other.footerHelp')} rows={3} />
       </OptionsSection>
-      <OptionsSection title={t('other.content')} keys={CONTENT_KEYS} options={options} testId="settings-content">
-        <Form.Item name="Notice" label={t('other.notice')} extra={t('other.noticeHelp')}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
-        <Form.Item name="About" label={t('other.about')} extra={t('other.aboutHelp')}>
-          <Input.TextArea rows={4} />
-        </Form.Item>
-        <Form.Item name="HomePageContent" label={t('other.homePageContent')} extra={t('other.homePageContentHelp')}>
-          <Input.TextArea rows={6} />
-        </Form.Item>
+      <OptionsSection title={t('other.content')} fields={CONTENT_FIELDS} options={options} testId="settings-content">
+        <TextOption name="Notice" label={t('other.notice')} help={t('other.noticeHelp')} rows={3} />
+        <TextOption name="About" label={t('other.about')} help={t('other.aboutHelp')} rows={4} />
+        <TextOption name="HomePageContent" label={t('other.homePageContent')} help={t('other.homePageContentHelp')} rows={6} />
       </OptionsSection>
+      <SystemInfo />
     </Flex>
   );
 }

@@ -1,21 +1,36 @@
+import type { ReactNode } from 'react';
 import { Alert, Card, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/page-spinner';
 import { optionQueries } from '../api/options.queries';
+import { ModelSettings } from '../components/model-settings';
+import { OperationSettings } from '../components/operation-settings';
 import { OtherSettings } from '../components/other-settings';
+import { RateLimitSettings } from '../components/rate-limit-settings';
+import { SystemSettings } from '../components/system-settings';
+import { VisualSettings } from '../components/visual-settings';
 
-const TABS = ['other'] as const;
+const TABS = ['operation', 'visual', 'ratelimit', 'models', 'system', 'other'] as const;
 type SettingsTab = (typeof TABS)[number];
 
-/** /setting (admin): system settings, one tab per area, selected by the `tab` query. */
+const TAB_CONTENT: Record<SettingsTab, (options: Record<string, string>) => ReactNode> = {
+  operation: (o) => <OperationSettings options={o} />,
+  visual: (o) => <VisualSettings options={o} />,
+  ratelimit: (o) => <RateLimitSettings options={o} />,
+  models: (o) => <ModelSettings options={o} />,
+  system: (o) => <SystemSettings options={o} />,
+  other: (o) => <OtherSettings options={o} />,
+};
+
+/** /setting (admin): system settings, one tab per area, selected by the `tab` query (default operation). */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const [params, setParams] = useSearchParams();
   const options = useQuery(optionQueries.list());
   const requested = params.get('tab');
-  const active: SettingsTab = TABS.includes(requested as SettingsTab) ? (requested as SettingsTab) : 'other';
+  const active: SettingsTab = TABS.includes(requested as SettingsTab) ? (requested as SettingsTab) : 'operation';
 
   if (options.isPending) return <PageSpinner />;
   if (options.isError) return <Alert type="error" showIcon title={options.error.message} />;
@@ -24,7 +39,8 @@ export function SettingsPage() {
       <Tabs
         activeKey={active}
         onChange={(tab) => setParams({ tab })}
-        items={[{ key: 'other', label: t('tabs.other'), children: <OtherSettings options={options.data} /> }]}
+        destroyOnHidden
+        items={TABS.map((tab) => ({ key: tab, label: t(`tabs.${tab}`), children: TAB_CONTENT[tab](options.data) }))}
       />
     </Card>
   );

@@ -1,26 +1,54 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, InputNumber, Typography, theme } from 'antd';
+import { Alert, App, Button, Card, Flex, InputNumber, Radio, Typography, theme } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QUOTA_PRESETS } from '../../../lib/quota-presets';
 import { notifyError } from '../../../lib/notify';
 import { shortenNumber } from '../../../lib/format';
+import { createPayment, quoteAmount } from '../api/topup.api';
+import { topupQueries } from '../api/topup.queries';
+import { amountProblem, postToGateway } from '../gateway-form';
+
+const METHOD_LABELS: Record<string, 'online.methods.alipay' | 'online.methods.wxpay'> = { alipay: 'online.methods.alipay', wxpay: 'online.methods.wxpay' };
 
 /**
- * Online top-up (spec 3 §2.4): the quota presets (spec 3 §9) and an amount of at least 1, each with the
- * quota it buys. Online payment providers come with a later version, so the area says that online top-up
- * is not enabled, and paying answers the same.
+ * Online top-up (spec 3 §2.4): the quota presets (spec 3 §9) or an amount, a payment method, the price
+ * confirmed in a dialog, then the browser posts the signed order to the payment gateway. When the
+ * administrator has not configured a gateway, the area says so.
  */
 export function OnlineTopUpCard({ quotaPerUnit }: { quotaPerUnit: number }) {
   const { t } = useTranslation('topup');
+  const { modal } = App.useApp();
   const { token } = theme.useToken();
+  const info = useQuery(topupQueries.info());
   const [amount, setAmount] = useState<number>(QUOTA_PRESETS[1].usd);
+  const [method, setMethod] = useState<string | null>(null);
+  const enabled = info.data?.enable_online_topup === true;
+  const methods = info.data?.pay_methods ?? [];
+  const chosenMethod = method ?? methods[0] ?? '';
+  const pay = useMutation({ mutationFn: () => createPayment(amount, chosenMethod), onSuccess: (form) => postToGateway(form) });
+  const quote = useMutation({ mutationFn: () => quoteAmount(amount) });
+  const methodLabel = (m: string) => (METHOD_LABELS[m] ? t(METHOD_LABELS[m]) : m);
 
-  const pay = () => notifyError(t('online.notEnabled'));
+  const start = () => {
+    if (!enabled) return notifyError(t('online.notEnabled'));
+    if (amountProblem(amount, info.data?.min_topup ?? 1)) return notifyError(t('online.belowMinimum', { min: info.data?.min_topup ?? 1 }));
+    quote.mutate(undefined, {
+      onSuccess: (money) =>
+        modal.confirm({
+          title: t('online.confirmTitle'),
+          content: t('online.confirmContent', { amount, money, method: methodLabel(chosenMethod) }),
+          okText: t('online.confirmPay'),
+          cancelText: t('online.cancel'),
+          onOk: () => pay.mutateAsync(),
+        }),
+    });
+  };
 
   return (
-    <Card title={t('online.title')}>
+    <Card title={t('online.title')} loading={info.isPending}>
       <Flex vertical gap={12}>
-        <Alert type="info" showIcon title={t('online.notEnabled')} data-testid="online-topup-disabled" />
+        {!enabled && <Alert type="info" showIcon title={t('online.notEnabled')} data-testid="online-topup-disabled" />}
         <Typography.Text type="secondary">{t('online.presets')}</Typography.Text>
         <Flex wrap gap={8}>
           {QUOTA_PRESETS.map((p) => {
@@ -43,6 +71,9 @@ export function OnlineTopUpCard({ quotaPerUnit }: { quotaPerUnit: number }) {
             );
           })}
         </Flex>
+        {enabled && methods.length > 0 && (
+          <Radio.Group value={chosenMethod} onChange={(e) => setMethod(String(e.target.value))} optionType="button" options={methods.map((m) => ({ value: m, label: methodLabel(m) }))} aria-label={t('online.method')} />
+        )}
         <Flex gap={8} wrap align="center">
           <InputNumber
             min={1}
@@ -53,9 +84,10 @@ export function OnlineTopUpCard({ quotaPerUnit }: { quotaPerUnit: number }) {
             style={{ width: 160 }}
             aria-label={t('online.amount')}
           />
-          <Button type="primary" onClick={pay}>
+          <Button type="primary" onClick={start} loading={quote.isPending || pay.isPending} data-testid="online-topup-pay">
             {t('online.pay')}
           </Button>
+          {enabled && <Typography.Text type="secondary">{t('online.minimum', { min: info.data?.min_topup ?? 1 })}</Typography.Text>}
         </Flex>
       </Flex>
     </Card>

@@ -1,10 +1,11 @@
-import { Col, Row } from 'antd';
+import { Col, Flex, Row } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '../../users/api/users.queries';
 import { useSiteStatus } from '../../status/api/status.queries';
 import { BalanceCard } from '../components/balance-card';
 import { InvitationCard } from '../components/invitation-card';
 import { OnlineTopUpCard } from '../components/online-topup-card';
+import { PaymentReturnNotice } from '../components/payment-return-notice';
 import { RedeemCard } from '../components/redeem-card';
 
 /** /topup: balance, redeem a code, online top-up, invitations (spec 3 §2.4). */
@@ -14,7 +15,10 @@ export function TopUpPage() {
   return (
     <Row gutter={[16, 16]}>
       <Col span={24}>
-        <BalanceCard user={self.data} loading={self.isPending} />
+        <Flex vertical gap={16}>
+          <PaymentReturnNotice />
+          <BalanceCard user={self.data} loading={self.isPending} />
+        </Flex>
       </Col>
       <Col xs={24} lg={12}>
         <RedeemCard topUpLink={status.top_up_link ?? ''} />

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, signIn, waitForPath } from './support/browser';
+import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream';
+import { pageApi } from './support/page-api';
+import { setupViaApi, startServer, type RunningServer } from './support/server';
+
+const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
+const UPSTREAM_MODELS = ['fake-model-a', 'fake-model-b'];
+const UPSTREAM_KEY = 'sk-upstream-e2e';
+const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+interface ChannelRowView {
+  id: number;
+  name: string;
+  status: number;
+  tag: string | null;
+  models: string;
+  response_time: number;
+  priority: number;
+  weight: number;
+}
+
+/**
+ * Channel management at /channel as the root user: an OpenAI-compatible channel is added against a fake
+ * upstream (its models fetched from it), tested, then three channels are batch-created from three keys,
+ * two of them tagged, and the tag disabled in tag mode.
+ */
+describe('channel management', () => {
+  let server: RunningServer;
+  let upstream: FakeUpstream;
+  let browser: Browser;
+  let page: Page;
+
+  const drawer = () => page.locator('.ant-drawer-open');
+  const row = (name: string) => page.locator('tr.ant-table-row', { has: page.getByText(name, { exact: true }) });
+  const tagRowOf = (tag: string) => page.locator('tr.ant-table-row', { hasText: 'channels:' }).filter({ has: page.getByText(tag, { exact: true }) });
+  const listChannels = async () =>
+    (await pageApi<{ items: ChannelRowView[] }>(page, 'GET', '/api/channel/?p=1&page_size=100')).data.items;
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream(undefined, UPSTREAM_MODELS);
+    server = await startServer();
+    await setupViaApi(server.baseUrl, ROOT);
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await upstream?.close();
+  });
+
+  it('adds an OpenAI-compatible channel with the models fetched from the upstream', async () => {
+    await signIn(page, server.baseUrl, ROOT.username, ROOT.password);
+    await waitForPath(page, '/token');
+    await page.goto(`${server.baseUrl}/channel`);
+    await page.getByRole('heading', { name: 'Manage channels' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add channel' }).click();
+    await waitForPath(page, '/channel/add');
+    await drawer().getByText('Create channel').waitFor();
+    // Nothing filled in: the spec's message, nothing saved.
+    await page.getByTestId('channel-submit').click();
+    await page.locator('.ant-message').getByText('please fill channel name and key').waitFor();
+
+    await drawer().getByLabel('Name', { exact: true }).fill('fake-openai');
+    await drawer().getByLabel('Key', { exact: true }).fill(UPSTREAM_KEY);
+    await drawer().getByLabel('Base URL').fill(`${upstream.url}/`);
+    await page.getByTestId('channel-submit').click();
+    await page.locator('.ant-message').getByText('select at least one model').waitFor();
+
+    await drawer().getByRole('button', { name: 'Fetch from upstream' }).click();
+    await page.getByText('Models fetched: 2').waitFor();
+    for (const model of UPSTREAM_MODELS) await drawer().locator('.ant-select-selection-item', { hasText: model }).waitFor();
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/channel-editor.png`, fullPage: true });
+
+    // A base URL ending in /v1 asks first; declining keeps the drawer open.
+    await drawer().getByLabel('Base URL').fill(`${upstream.url}/v1`);
+    await page.getByTestId('channel-submit').click();
+    const v1 = page.locator('.ant-modal-confirm', { hasText: 'The base URL ends in /v1' });
+    await v1.getByRole('button', { name: 'Cancel' }).click();
+    await v1.waitFor({ state: 'hidden' });
+    await drawer().getByLabel('Base URL').fill(`${upstream.url}/`);
+    await page.getByTestId('channel-submit').click();
+    await page.getByText('Channel created').waitFor();
+    await waitForPath(page, '/channel');
+    await row('fake-openai').getByText('Untested').waitFor();
+
+    const [saved] = await listChannels();
+    expect(saved).toMatchObject({ name: 'fake-openai', models: UPSTREAM_MODELS.join(','), status: 1 });
+    // The trailing slash was removed, and the key never comes back in a list.
+    const detail = await pageApi<Record<string, unknown>>(page, 'GET', `/api/channel/${saved.id}`);
+    expect(detail.data.base_url).toBe(upstream.url);
+    expect(detail.data).not.toHaveProperty('key');
+  });
+
+  it('tests the channel and shows its response time', async () => {
+    const channel = row('fake-openai');
+    await channel.getByRole('button', { name: 'Test', exact: true }).click();
+    await page.getByText(/Channel fake-openai answered in \d+\.\d\d s/).waitFor();
+    await expect(channel.getByTestId('channel-response-time').innerText()).resolves.toMatch(/^\d+\.\d\d s$/);
+    expect(upstream.requests.length).toBeGreaterThanOrEqual(1);
+
+    // The picker tests with a chosen model of the channel.
+    await channel.getByRole('button', { name: 'Test with another model' }).click();
+    const picker = page.locator('.ant-modal', { hasText: 'Test fake-openai with a model' });
+    await picker.locator('tr', { hasText: 'fake-model-b' }).getByRole('button', { name: 'Test' }).click();
+    await picker.locator('tr', { hasText: 'fake-model-b' }).getByText(/^\d+\.\d\d s$/).waitFor();
+    expect((upstream.requests.at(-1) as { model?: string }).model).toBe('fake-model-b');
+    await picker.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('opens the editor at /channel/edit/:id and shows the stored key on request', async () => {
+    const [saved] = await listChannels();
+    await page.goto(`${server.baseUrl}/channel/edit/${saved.id}`);
+    await drawer().getByText(`Edit channel #${saved.id}`).waitFor();
+    await expect(drawer().getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('fake-openai');
+    await expect(drawer().getByLabel('Key', { exact: true }).inputValue()).resolves.toBe('');
+    await drawer().getByRole('button', { name: 'Show key' }).click();
+    await expect(page.getByTestId('channel-revealed-key').innerText()).resolves.toContain(UPSTREAM_KEY);
+    await drawer().getByRole('button', { name: 'Cancel' }).click();
+    await waitForPath(page, '/channel');
+  });
+
+  it('batch-creates three channels from three keys', async () => {
+    await page.getByRole('button', { name: 'Add channel' }).click();
+    await drawer().getByText('Create channel').waitFor();
+    await drawer().getByLabel('Name', { exact: true }).fill('bulk');
+    await drawer().getByRole('switch', { name: 'Batch create' }).click();
+    await drawer().getByLabel('Key', { exact: true }).fill('sk-bulk-1\nsk-bulk-2\n\nsk-bulk-3\n');
+    await drawer().getByText('Keys entered: 3').waitFor();
+    await drawer().getByLabel('Base URL').fill(upstream.url);
+    await drawer().getByLabel('Custom model names').fill('fake-model-a, fake-model-a');
+    await drawer().getByRole('button', { name: /Add$/ }).click();
+    await page.getByText('some models already exist: fake-model-a').waitFor();
+    await drawer().locator('.ant-select-selection-item', { hasText: 'fake-model-a' }).waitFor();
+    await page.getByTestId('channel-submit').click();
+    await page.getByText('Channels created: 3').waitFor();
+    for (const name of ['bulk', 'bulk_2', 'bulk_3']) await row(name).waitFor();
+    const bulk = (await listChannels()).filter((c) => c.name.startsWith('bulk'));
+    expect(bulk.map((c) => c.models)).toEqual(['fake-model-a', 'fake-model-a', 'fake-model-a']);
+  });
+
+  it('tags two channels and disables the tag in tag mode', async () => {
+    await page.getByRole('button', { name: 'Tag selected (0)' }).click();
+    await page.getByText('please select channels first').waitFor();
+    for (const name of ['bulk', 'bulk_2']) await row(name).locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'Tag selected (2)' }).click();
+    const dialog = page.locator('.ant-modal', { hasText: 'Set a tag' });
+    await dialog.getByLabel('Tag').fill('e2e-tag');
+    await dialog.getByRole('button', { name: 'Set tag' }).click();
+    await page.getByText('Tag e2e-tag set on 2 channels').waitFor();
+
+    await page.getByRole('switch', { name: 'Tag mode' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tag_mode') === '1');
+    const tagRow = tagRowOf('e2e-tag');
+    await tagRow.getByText('e2e-tag', { exact: true }).waitFor();
+    await tagRow.getByText('2/2 enabled').waitFor();
+    await tagRow.getByRole('button', { name: 'Disable all' }).click();
+    await page.getByText('All channels tagged e2e-tag disabled').waitFor();
+    await tagRow.getByText('0/2 enabled').waitFor();
+
+    await tagRow.locator('.ant-table-row-expand-icon').click();
+    for (const name of ['bulk', 'bulk_2']) await row(name).getByText('Disabled', { exact: true }).waitFor();
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/channels-tag-mode.png`, fullPage: true });
+    const byName = new Map((await listChannels()).map((c) => [c.name, c]));
+    expect(byName.get('bulk')).toMatchObject({ status: 2, tag: 'e2e-tag' });
+    expect(byName.get('bulk_2')).toMatchObject({ status: 2, tag: 'e2e-tag' });
+    expect(byName.get('bulk_3')).toMatchObject({ status: 1, tag: null });
+    expect(byName.get('fake-openai')?.status).toBe(1);
+  });
+
+  it('edits priority inline per channel and for a whole tag after a confirmation', async () => {
+    await tagRowOf('e2e-tag').getByLabel('Weight').fill('7');
+    await page.keyboard.press('Enter');
+    const confirm = page.locator('.ant-modal-confirm', { hasText: 'Set the weight of all 2 channels tagged e2e-tag to 7?' });
+    // The list reloads after the change and re-renders its rows; edit the next box only once it has.
+    const reloaded = page.waitForResponse((r) => r.url().includes('/api/channel') && r.request().method() === 'GET');
+    await confirm.getByRole('button', { name: 'Apply to all' }).click();
+    await page.getByText('Weight of tag e2e-tag set to 7').waitFor();
+    await reloaded;
+
+    // Below the minimum of -999: clamped.
+    const channel = row('fake-openai');
+    await channel.getByLabel('Priority').fill('-5000');
+    await page.keyboard.press('Enter');
+    await page.getByText('Priority of fake-openai set to -999').waitFor();
+
+    const byName = new Map((await listChannels()).map((c) => [c.name, c]));
+    expect([byName.get('bulk')?.weight, byName.get('bulk_2')?.weight, byName.get('bulk_3')?.weight]).toEqual([7, 7, 0]);
+    expect(byName.get('fake-openai')?.priority).toBe(-999);
+  });
+
+  it('edits the tag in the tag editor: nothing filled is "no changes", a priority applies to every channel', async () => {
+    await tagRowOf('e2e-tag').getByRole('button', { name: 'Edit tag' }).click();
+    await drawer().getByText('Edit tag e2e-tag').waitFor();
+    await page.getByTestId('tag-editor-submit').click();
+    await page.locator('.ant-message').getByText('no changes').waitFor();
+    await drawer().getByLabel('Priority').fill('3');
+    await drawer().getByLabel('Model mapping').fill('{"broken"');
+    await drawer().getByLabel('Priority').click();
+    await drawer().getByText('model mapping must be legal JSON').waitFor();
+    await drawer().getByLabel('Model mapping').fill('');
+    await page.getByTestId('tag-editor-submit').click();
+    await page.getByText('Tag e2e-tag updated').waitFor();
+    const byName = new Map((await listChannels()).map((c) => [c.name, c]));
+    expect([byName.get('bulk')?.priority, byName.get('bulk_2')?.priority, byName.get('bulk_3')?.priority]).toEqual([3, 3, 0]);
+  });
+
+  it('copies and deletes a channel, then deletes the disabled ones', async () => {
+    await row('fake-openai').getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Copy' }).click();
+    await page.locator('.ant-modal-confirm', { hasText: 'Make a copy of fake-openai' }).getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Channel copied').waitFor();
+    await row('fake-openai_copy').waitFor();
+
+    await row('fake-openai_copy').getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.locator('.ant-modal-confirm', { hasText: 'Delete the channel fake-openai_copy?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Channel deleted').waitFor();
+    await row('fake-openai_copy').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Delete disabled' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Disabled channels deleted: 2').waitFor();
+    expect((await listChannels()).map((c) => c.name).sort()).toEqual(['bulk_3', 'fake-openai']);
+  });
+
+  it('remembers the hidden columns after a reload', async () => {
+    await page.getByTestId('column-settings').click();
+    await page.locator('.ant-popover').getByLabel('Balance').uncheck();
+    await expect(page.locator('thead th', { hasText: /^Balance$/ }).count()).resolves.toBe(0);
+    await page.reload();
+    await row('fake-openai').waitFor();
+    await expect(page.locator('thead th', { hasText: /^Balance$/ }).count()).resolves.toBe(0);
+    await expect(page.locator('thead th', { hasText: /^Used quota$/ }).count()).resolves.toBe(1);
+  });
+});

@@ -1,0 +1,142 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupViaApi, startServer, type RunningServer } from './support/server';
+
+const ROOT = { username: 'clusterroot', password: 'cluster-pass-1' };
+const LOGIN_LIMIT = 4;
+
+/** One request on a new connection (agent: false), so the kernel may hand it to either worker. */
+function call(baseUrl: string, method: string, path: string, body?: unknown, cookie?: string, userId?: string): Promise<{ status: number; json: any; headers: Record<string, string | string[] | undefined> }> {
+  const url = new URL(path, baseUrl);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method, agent: false, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...(userId ? { 'new-api-user': userId } : {}) } },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : undefined, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Child processes of `pid`, from /proc. */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      if (Number(/PPid:\s+(\d+)/.exec(status)?.[1]) === pid) out.push(Number(entry));
+    } catch {
+      // the process went away meanwhile
+    }
+  }
+  return out.sort();
+}
+
+async function until<T>(probe: () => T | Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`condition not met within ${ms} ms (last: ${JSON.stringify(v)})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** WORKERS=2: one site served by two processes that share limits, options and routing, and stop cleanly. */
+describe('cluster mode (WORKERS=2)', () => {
+  let server: RunningServer & { pid: () => number | undefined };
+  let primary: number;
+  let cookie = '';
+  let userId = '';
+
+  beforeAll(async () => {
+    server = await startServer({ env: { WORKERS: '2', AUTH_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT) } });
+    primary = server.pid()!;
+    await setupViaApi(server.baseUrl, ROOT);
+    // The first of the address's LOGIN_LIMIT sign-ins this minute.
+    const login = await call(server.baseUrl, 'POST', '/api/user/login', ROOT);
+    cookie = String(login.headers['set-cookie']).split(';')[0];
+    userId = String(login.json.data.id);
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('runs two workers under one primary', async () => {
+    const workers = await until(() => childrenOf(primary), (c) => c.length === 2, 10_000);
+    expect(workers).toHaveLength(2);
+    expect(server.output()).toContain('started 2 workers');
+  });
+
+  it('enforces one sign-in limit across the workers', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_LIMIT + 3; i++) {
+      statuses.push((await call(server.baseUrl, 'POST', '/api/user/login', { username: 'nobody-here', password: 'wrong-password' })).status);
+    }
+    // One sign-in happened in beforeAll: LOGIN_LIMIT - 1 more pass, whichever worker takes them.
+    expect(statuses.slice(0, LOGIN_LIMIT - 1).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(LOGIN_LIMIT - 1).every((s) => s === 429)).toBe(true);
+  });
+
+  it('an option changed through one worker is in force on every connection within a second', async () => {
+    const put = await new Promise<number>((resolve, reject) => {
+      const req = request(new URL('/api/option/', server.baseUrl), { method: 'PUT', agent: false, headers: { 'content-type': 'application/json', cookie, 'new-api-user': userId } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ key: 'SystemName', value: 'Two Workers Site' }));
+    });
+    expect(put).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
+    const names = await Promise.all(Array.from({ length: 12 }, () => call(server.baseUrl, 'GET', '/api/status').then((r) => r.json.data.system_name)));
+    expect(new Set(names)).toEqual(new Set(['Two Workers Site']));
+  });
+
+  it('answers a metrics scrape with the sum of every worker', async () => {
+    const put = await call(server.baseUrl, 'PUT', '/api/option/', { key: 'MetricsToken', value: 'cluster-scrape' }, cookie, userId);
+    expect(put.json.success).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: 'Bearer cluster-scrape', connection: 'close' } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).toMatch(/^gw_processes 2$/m);
+    }
+  });
+
+  it('replaces a worker that dies and keeps serving', async () => {
+    const before = childrenOf(primary);
+    process.kill(before[0], 'SIGKILL');
+    const after = await until(() => childrenOf(primary), (c) => c.length === 2 && !c.includes(before[0]), 15_000);
+    expect(after).toContain(before[1]);
+    const res = await until(() => call(server.baseUrl, 'GET', '/api/status'), (r) => r.status === 200, 10_000);
+    expect(res.json.success).toBe(true);
+  }, 30_000);
+
+  it('stops the workers and exits cleanly on SIGTERM', async () => {
+    const workers = childrenOf(primary);
+    const exited = new Promise<number | null>((resolve) => {
+      const timer = setInterval(() => {
+        try {
+          process.kill(primary, 0);
+        } catch {
+          clearInterval(timer);
+          resolve(0);
+        }
+      }, 100);
+    });
+    process.kill(primary, 'SIGTERM');
+    await exited;
+    for (const w of workers) expect(() => process.kill(w, 0)).toThrow();
+  }, 30_000);
+});

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, signIn, waitForPath } from './support/browser';
+import { pageApi } from './support/page-api';
+import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
+
+const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
+const USER = { username: 'erin', password: 'erin-pass-123' };
+const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+/** The activity center for a user (fuel pack, rewards, transfer) and the activity manager for an administrator. */
+describe('rewards and activities', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Page;
+  let user: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    await setupViaApi(server.baseUrl, ROOT);
+    await registerViaApi(server.baseUrl, USER);
+    browser = await launchBrowser();
+    admin = await openPage(browser, { width: 1360, height: 900 });
+    user = await openPage(browser, { width: 1360, height: 900 });
+    await signIn(admin, server.baseUrl, ROOT.username, ROOT.password);
+    await waitForPath(admin, '/token');
+    // The fuel pack is off by default: switch it on with $1 a week.
+    const saved = await pageApi(admin, 'PUT', '/api/option/', [
+      { key: 'FuelPackEnabled', value: true },
+      { key: 'FuelPackQuota', value: 500_000 },
+      { key: 'FuelPackLimit', value: 7 },
+    ]);
+    expect(saved.success).toBe(true);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('claims the fuel pack once and shows the new balance', async () => {
+    await signIn(user, server.baseUrl, USER.username, USER.password, '/activity-center');
+    await waitForPath(user, '/activity-center');
+    await user.getByTestId('reward-balance').getByText('$0.00').waitFor();
+    await user.getByTestId('claim-fuel-pack').getByText('Claim the fuel pack ($1.00)').waitFor();
+    await user.getByTestId('claim-fuel-pack').click();
+    await user.getByText('Fuel pack claimed: $1.00 added to your balance').waitFor();
+    await user.getByTestId('reward-balance').getByText('$1.00').waitFor();
+    await user.getByTestId('reward-fuel-pack').getByText('$1.00').waitFor();
+    await expect.poll(() => user.getByTestId('fuel-pack-next').textContent()).toMatch(/^Next claim from /);
+
+    await user.getByTestId('claim-fuel-pack').click();
+    await user.locator('.ant-message-error').getByText(/already claimed the fuel pack/).waitFor();
+    const self = await pageApi<{ quota: number }>(user, 'GET', '/api/user/self');
+    expect(self.data.quota).toBe(500_000);
+  });
+
+  it('shows the invitation code and link of the user', async () => {
+    const self = await pageApi<{ aff_code: string }>(user, 'GET', '/api/user/self');
+    await expect.poll(() => user.getByTestId('invite-code').inputValue()).toBe(self.data.aff_code);
+    await expect(user.getByTestId('invite-link').inputValue()).resolves.toBe(`${server.baseUrl}/register?aff=${self.data.aff_code}`);
+    await user.getByTestId('invite-count').getByText('0').waitFor();
+  });
+
+  it('refuses an activity whose end is before its start, then creates it', async () => {
+    await admin.goto(`${server.baseUrl}/activity-config`);
+    await admin.getByRole('heading', { name: 'Activity manager' }).waitFor();
+    await admin.getByRole('button', { name: 'Add activity' }).click();
+    const drawer = admin.locator('.ant-drawer-open');
+    await drawer.getByText('Create activity').waitFor();
+    await admin.getByTestId('activity-submit').click();
+    await drawer.getByText('Please enter the activity name').waitFor();
+    await drawer.getByText('Please enter the activity description').waitFor();
+
+    await drawer.getByLabel('Name').fill('Spring bonus');
+    await drawer.getByLabel('Description').fill('A gift for every early user');
+    await drawer.getByLabel('Reward quota per user').fill('1000000');
+    await drawer.getByText('Equals $2.00').waitFor();
+    const pick = async (label: string, value: string) => {
+      await drawer.getByLabel(label).click();
+      await drawer.getByLabel(label).fill(value);
+      await drawer.getByLabel(label).press('Enter');
+    };
+    await pick('Start date', '2020-01-01 00:00:00');
+    await pick('End date', '2019-01-01 00:00:00');
+    await admin.getByTestId('activity-submit').click();
+    await drawer.getByText('The end date must be after the start date').waitFor();
+
+    await pick('End date', '2099-01-01 00:00:00');
+    await admin.getByTestId('activity-submit').click();
+    await admin.locator('.ant-message-success').getByText('Add success').waitFor();
+    const row = admin.locator('tr.ant-table-row', { hasText: 'Spring bonus' });
+    await row.getByText('Active').waitFor();
+    await row.getByText('$2.00').waitFor();
+  });
+
+  it('finds the activity by name and status', async () => {
+    await admin.getByLabel('Name or ID').fill('nothing-like-this');
+    await admin.getByRole('button', { name: 'Query' }).click();
+    await admin.locator('tr.ant-table-row', { hasText: 'Spring bonus' }).waitFor({ state: 'detached' });
+    await admin.getByLabel('Name or ID').fill('spring');
+    await admin.getByLabel('Status').click();
+    await admin.locator('.ant-select-item-option', { hasText: 'Ended' }).click();
+    await admin.getByRole('button', { name: 'Query' }).click();
+    await admin.locator('.ant-table-placeholder .ant-empty-description').waitFor();
+    await admin.getByLabel('Status').click();
+    await admin.locator('.ant-select-item-option', { hasText: 'Active' }).click();
+    await admin.getByRole('button', { name: 'Query' }).click();
+    await admin.locator('tr.ant-table-row', { hasText: 'Spring bonus' }).waitFor();
+    await expect.poll(() => new URL(admin.url()).search).toBe('?q=spring&status=true');
+  });
+
+  it('grants the reward to a user found by keyword, once', async () => {
+    const row = admin.locator('tr.ant-table-row', { hasText: 'Spring bonus' });
+    await row.getByRole('button', { name: 'Grant rewards' }).click();
+    const modal = admin.locator('.ant-modal', { hasText: 'Grant rewards: Spring bonus' });
+    await modal.getByLabel('Search users by keyword').fill(USER.username);
+    await modal.getByRole('button', { name: 'Query' }).click();
+    const userRow = modal.locator('tr.ant-table-row', { hasText: USER.username });
+    await userRow.waitFor();
+    await expect(modal.locator('tr.ant-table-row').count()).resolves.toBe(1);
+    await userRow.locator('.ant-checkbox-input').check();
+    await modal.getByRole('button', { name: 'Grant to 1 users' }).click();
+    await admin.getByText('Reward granted: 1 users rewarded, 0 already had it').waitFor();
+    const listed = await pageApi<{ items: { name: string; rewarded_count: number }[] }>(admin, 'GET', '/api/activity/?q=spring');
+    expect(listed.data.items[0]).toMatchObject({ name: 'Spring bonus', rewarded_count: 1 });
+    if (SCREENSHOTS) await admin.screenshot({ path: `${SCREENSHOTS}/activity-config.png`, fullPage: true });
+
+    await row.getByRole('button', { name: 'Grant rewards' }).click();
+    await modal.getByLabel('Search users by keyword').fill(USER.username);
+    await modal.getByRole('button', { name: 'Query' }).click();
+    await modal.locator('tr.ant-table-row', { hasText: USER.username }).locator('.ant-checkbox-input').check();
+    await modal.getByRole('button', { name: 'Grant to 1 users' }).click();
+    await admin.getByText('Reward granted: 0 users rewarded, 1 already had it').waitFor();
+  });
+
+  it('shows the activity reward and the rewarded activity to the user', async () => {
+    await user.reload();
+    await user.getByTestId('reward-activity').getByText('$2.00').waitFor();
+    await user.getByRole('button', { name: 'View recent activities' }).click();
+    const modal = user.locator('.ant-modal', { hasText: 'Recent activities' });
+    await modal.getByText('Spring bonus').waitFor();
+    await modal.getByText(/^Rewarded /).waitFor();
+    await modal.locator('.ant-modal-close').click();
+  });
+
+  it('refuses a transfer above the rewards, then moves them all to the balance', async () => {
+    await user.getByTestId('open-transfer').click();
+    const modal = user.locator('.ant-modal', { hasText: 'Transferable rewards' });
+    await modal.getByTestId('transferable').getByText('$2.00').waitFor();
+    await modal.getByLabel('Quota to transfer').fill('1000001');
+    await modal.getByRole('button', { name: 'Transfer' }).click();
+    await modal.getByText('insufficient transfer quota').waitFor();
+
+    // The server enforces the same limit.
+    const refused = await pageApi(user, 'POST', '/api/user/quota_transfer', { quota: 1_000_001 });
+    expect(refused).toMatchObject({ success: false, message: 'insufficient transfer quota' });
+
+    await modal.getByRole('button', { name: 'All' }).click();
+    await modal.getByRole('button', { name: 'Transfer' }).click();
+    await user.getByText('$2.00 moved to your balance').waitFor();
+    await user.getByTestId('reward-balance').getByText('$3.00').waitFor();
+    await user.getByTestId('reward-activity').getByText('$0.00').waitFor();
+    if (SCREENSHOTS) await user.screenshot({ path: `${SCREENSHOTS}/activity-center.png`, fullPage: true });
+  });
+
+  it('ends the activity in the editor, after which rewards can no longer be granted', async () => {
+    const row = admin.locator('tr.ant-table-row', { hasText: 'Spring bonus' });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const drawer = admin.locator('.ant-drawer-open');
+    await drawer.getByText('Edit activity').waitFor();
+    await expect(drawer.getByLabel('Name').inputValue()).resolves.toBe('Spring bonus');
+    await drawer.getByRole('switch').click();
+    await admin.getByTestId('activity-submit').click();
+    await admin.locator('.ant-message-success').getByText('Update success').waitFor();
+    await admin.getByLabel('Status').click();
+    await admin.locator('.ant-select-item-option', { hasText: 'Ended' }).click();
+    await admin.getByRole('button', { name: 'Query' }).click();
+    await row.getByText('Ended').waitFor();
+    await expect(row.getByRole('button', { name: 'Grant rewards' }).isDisabled()).resolves.toBe(true);
+    const refused = await pageApi(admin, 'POST', '/api/activity/reward', { activity_id: 1, user_ids: [2] });
+    expect(refused.success).toBe(false);
+  });
+
+  it('shows the activity center in Chinese', async () => {
+    await user.evaluate(() => localStorage.setItem('i18nextLng', 'zh'));
+    await user.reload();
+    await user.getByText('余额与奖励').waitFor();
+    await user.getByRole('button', { name: '查看近期活动' }).waitFor();
+  });
+});

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACTIVITY_DATES_ORDER,
+  ACTIVITY_DESC_REQUIRED,
+  ACTIVITY_EXPIRED,
+  ACTIVITY_NAME_REQUIRED,
+  ACTIVITY_NOT_ACTIVE,
+  ACTIVITY_NOT_STARTED,
+  ACTIVITY_QUOTA_INVALID,
+} from '@gw/contracts';
+import type { TestContext } from '../../test/test-app.js';
+import { testDialects } from '../../test/test-database.js';
+import { nowSeconds } from '../platform/clock.js';
+import { call, callJson, logsOf, member, siteWithMembers, userRow, type Member } from '../users/users.test-helpers.js';
+import { ACTIVITY_LOG_TYPE } from '../rewards/rewards.service.js';
+
+const DAY = 86_400;
+
+describe.each(testDialects())('activities (%s)', (dialect) => {
+  let ctx: TestContext;
+  let admin: Member;
+  let normal: Member;
+
+  beforeAll(async () => {
+    ({ ctx, admin, normal } = await siteWithMembers(dialect));
+  });
+  afterAll(() => ctx?.close());
+
+  const valid = { name: 'Spring', desc: 'spring gift', quota: 100_000 };
+  async function createActivity(fields: Record<string, unknown> = {}) {
+    const body = await callJson(ctx, 'POST', '/api/activity/', admin, { ...valid, ...fields });
+    expect(body.success, body.message).toBe(true);
+    return body.data as { id: number; name: string; status: boolean };
+  }
+  const reward = (activityId: number, userIds: unknown) => callJson(ctx, 'POST', '/api/activity/reward', admin, { activity_id: activityId, user_ids: userIds });
+  const activityCount = async () => Number((await ctx.db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+
+  describe('manager', () => {
+    it('creates an activity (active, unlimited dates by default) and edits it', async () => {
+      const created = await createActivity({ start_date: '', end_date: null });
+      expect(created).toMatchObject({ name: 'Spring', desc: 'spring gift', quota: 100_000, status: true, start_date: 0, end_date: 0, rewarded_count: 0 });
+      const start = nowSeconds();
+      const edited = await callJson(ctx, 'PUT', `/api/activity/${created.id}`, admin, { name: 'Summer', desc: 'hot', quota: 5, status: false, start_date: start, end_date: start + DAY });
+      expect(edited).toMatchObject({ success: true, data: { id: created.id, name: 'Summer', desc: 'hot', quota: 5, status: false, start_date: start, end_date: start + DAY } });
+    });
+
+    const invalid: [what: string, fields: Record<string, unknown>, message: string][] = [
+      ['no name', { name: '' }, ACTIVITY_NAME_REQUIRED],
+      ['no description', { desc: '  ' }, ACTIVITY_DESC_REQUIRED],
+      ['no quota', { quota: undefined }, ACTIVITY_QUOTA_INVALID],
+      ['a zero quota', { quota: 0 }, ACTIVITY_QUOTA_INVALID],
+      ['a negative quota', { quota: -1 }, ACTIVITY_QUOTA_INVALID],
+      ['dates in the wrong order', { start_date: 2_000_000_000, end_date: 1_900_000_000 }, ACTIVITY_DATES_ORDER],
+      ['equal dates', { start_date: 2_000_000_000, end_date: 2_000_000_000 }, ACTIVITY_DATES_ORDER],
+    ];
+    it.each(invalid)('refuses %s and creates nothing', async (_what, fields, message) => {
+      const before = await activityCount();
+      const body = await callJson(ctx, 'POST', '/api/activity/', admin, { ...valid, ...fields });
+      expect(body.success).toBe(false);
+      expect(body.message).toContain(message);
+      expect(await activityCount()).toBe(before);
+    });
+
+    it('keeps the status when an edit does not send it', async () => {
+      const a = await createActivity({ status: false });
+      const edited = await callJson(ctx, 'PUT', `/api/activity/${a.id}`, admin, { ...valid, name: 'Still ended' });
+      expect(edited.data).toMatchObject({ name: 'Still ended', status: false });
+    });
+
+    it('refuses an edit with dates in the wrong order or of an unknown activity, changing nothing', async () => {
+      const a = await createActivity({ name: 'Fixed' });
+      const bad = await callJson(ctx, 'PUT', `/api/activity/${a.id}`, admin, { ...valid, start_date: 200, end_date: 100 });
+      expect(bad.message).toContain(ACTIVITY_DATES_ORDER);
+      expect((await ctx.db.selectFrom('activities').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow()).name).toBe('Fixed');
+      expect(await callJson(ctx, 'PUT', '/api/activity/999999', admin, valid)).toMatchObject({ success: false, message: 'activity not found' });
+    });
+
+    it('lists newest first with q, status and paging (p or page)', async () => {
+      const on = await createActivity({ name: 'Lantern festival' });
+      const off = await createActivity({ name: 'lantern night', status: false });
+      const byName = await callJson(ctx, 'GET', '/api/activity/?q=LANTERN', admin);
+      expect(byName.data.items.map((a: { id: number }) => a.id)).toEqual([off.id, on.id]);
+      expect(byName.data.total).toBe(2);
+      const active = await callJson(ctx, 'GET', '/api/activity/?q=lantern&status=true', admin);
+      expect(active.data.items.map((a: { id: number }) => a.id)).toEqual([on.id]);
+      const ended = await callJson(ctx, 'GET', '/api/activity/?q=lantern&status=false', admin);
+      expect(ended.data.items.map((a: { id: number }) => a.id)).toEqual([off.id]);
+      const byId = await callJson(ctx, 'GET', `/api/activity/?q=${on.id}`, admin);
+      expect(byId.data.items.map((a: { id: number }) => a.id)).toEqual([on.id]);
+      const second = await callJson(ctx, 'GET', '/api/activity/?q=lantern&page=2&page_size=1', admin);
+      expect(second.data).toMatchObject({ page: 2, page_size: 1, total: 2 });
+      expect(second.data.items.map((a: { id: number }) => a.id)).toEqual([on.id]);
+      expect((await callJson(ctx, 'GET', '/api/activity/?status=maybe', admin)).success).toBe(false);
+    });
+
+    it('is closed to normal users', async () => {
+      expect((await call(ctx, 'GET', '/api/activity/', normal)).statusCode).toBe(403);
+      expect((await call(ctx, 'POST', '/api/activity/', normal, valid)).statusCode).toBe(403);
+      expect((await call(ctx, 'POST', '/api/activity/reward', normal, { activity_id: 1, user_ids: [normal.id] })).statusCode).toBe(403);
+    });
+  });
+
+  describe('rewards', () => {
+    it('grants the quota as activity reward once per user, with a type-5 log', async () => {
+      const a = await createActivity({ name: 'Gift', quota: 7000 });
+      const u1 = await member(ctx);
+      const u2 = await member(ctx);
+      const first = await reward(a.id, [u1.id, u2.id, u1.id]);
+      expect(first).toMatchObject({ success: true, message: 'reward granted', data: { rewarded: [u1.id, u2.id], already_rewarded: [] } });
+      const again = await reward(a.id, [u1.id]);
+      expect(again).toMatchObject({ success: true, data: { rewarded: [], already_rewarded: [u1.id] } });
+      expect(await userRow(ctx, u1.id)).toMatchObject({ quota: 0, activity_quota: 7000, activity_history_quota: 7000 });
+      const logs = await logsOf(ctx, u1.id);
+      expect(logs).toHaveLength(1);
+      expect(logs[0]).toMatchObject({ type: ACTIVITY_LOG_TYPE, quota: 7000 });
+      expect(logs[0].content).toContain('Gift');
+      const listed = await callJson(ctx, 'GET', `/api/activity/?q=${a.id}`, admin);
+      expect(listed.data.items[0].rewarded_count).toBe(2);
+    });
+
+    it('rewards a user only once when grants race', async () => {
+      const a = await createActivity({ quota: 300 });
+      const u = await member(ctx);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => reward(a.id, [u.id])));
+      expect(answers.every((x) => x.success)).toBe(true);
+      expect(answers.flatMap((x) => x.data.rewarded)).toEqual([u.id]);
+      expect(await userRow(ctx, u.id)).toMatchObject({ activity_quota: 300, activity_history_quota: 300 });
+      expect(await logsOf(ctx, u.id)).toHaveLength(1);
+      expect(await ctx.db.selectFrom('activity_rewards').selectAll().where('user_id', '=', u.id).execute()).toHaveLength(1);
+    });
+
+    const closed: [what: string, fields: () => Record<string, unknown>, message: string][] = [
+      ['an ended (inactive) activity', () => ({ status: false }), ACTIVITY_NOT_ACTIVE],
+      ['an activity that has not started', () => ({ start_date: nowSeconds() + DAY }), ACTIVITY_NOT_STARTED],
+      ['an activity past its end date', () => ({ start_date: nowSeconds() - 2 * DAY, end_date: nowSeconds() - DAY }), ACTIVITY_EXPIRED],
+    ];
+    it.each(closed)('refuses rewards for %s and changes nothing', async (_what, fields, message) => {
+      const a = await createActivity(fields());
+      const u = await member(ctx);
+      expect(await reward(a.id, [u.id])).toMatchObject({ success: false, message });
+      expect(await userRow(ctx, u.id)).toMatchObject({ activity_quota: 0 });
+      expect(await logsOf(ctx, u.id)).toHaveLength(0);
+    });
+
+    it('grants while inside the dates', async () => {
+      const a = await createActivity({ start_date: nowSeconds() - DAY, end_date: nowSeconds() + DAY });
+      const u = await member(ctx);
+      expect(await reward(a.id, [u.id])).toMatchObject({ success: true, data: { rewarded: [u.id] } });
+    });
+
+    it('refuses unknown users or activities and no users at all, changing nothing', async () => {
+      const a = await createActivity();
+      const u = await member(ctx);
+      const body = await reward(a.id, [u.id, 987654]);
+      expect(body).toMatchObject({ success: false, message: 'user not found: 987654' });
+      expect(await userRow(ctx, u.id)).toMatchObject({ activity_quota: 0 });
+      expect(await reward(999999, [u.id])).toMatchObject({ success: false, message: 'activity not found' });
+      expect(await reward(a.id, [])).toMatchObject({ success: false, message: 'user_ids: please select at least one user' });
+    });
+
+    it('lets the admin find users 100 a page', async () => {
+      for (let i = 0; i < 3; i++) await member(ctx, { username: `picker${i}_${dialect}` });
+      const page = await callJson(ctx, 'GET', `/api/user/search?keyword=picker&p=1&page_size=100`, admin);
+      expect(page.data).toMatchObject({ page: 1, page_size: 100, total: 3 });
+    });
+  });
+
+  describe('activity list for users', () => {
+    it('shows open activities newest first with whether the caller was rewarded', async () => {
+      const gone = await createActivity({ name: 'Gone', start_date: nowSeconds() - 3 * DAY, end_date: nowSeconds() - DAY });
+      const ended = await createActivity({ name: 'Ended', status: false });
+      const soon = await createActivity({ name: 'Soon', start_date: nowSeconds() + DAY });
+      const now = await createActivity({ name: 'Now', quota: 42 });
+      const u = await member(ctx);
+      await reward(now.id, [u.id]);
+      const body = await callJson(ctx, 'GET', '/api/activity_list', u);
+      const ids = body.data.map((a: { id: number }) => a.id);
+      expect(ids).not.toContain(gone.id);
+      expect(ids).not.toContain(ended.id);
+      expect(ids.indexOf(now.id)).toBeLessThan(ids.indexOf(soon.id));
+      const mine = body.data.find((a: { id: number }) => a.id === now.id);
+      expect(mine).toMatchObject({ name: 'Now', quota: 42, in_progress: true, rewarded: true });
+      expect(mine.rewarded_at).toBeGreaterThan(0);
+      expect(body.data.find((a: { id: number }) => a.id === soon.id)).toMatchObject({ in_progress: false, rewarded: false, rewarded_at: 0 });
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  BatchTagBody,
+  ChannelListQuery,
+  ChannelSearchQuery,
+  CopyChannelQuery,
+  CreateChannelBody,
+  DeleteChannelsBody,
+  EditTagBody,
+  FetchModelsBody,
+  PageQuery,
+  TagBody,
+  UpdateChannelBody,
+} from '@gw/contracts';
+import { ok } from '../../http/envelope.js';
+import { requireRoot } from '../../http/guards.js';
+import { parseId, parseInput } from '../../http/validate.js';
+import type { ChannelAdminService } from './channel-admin.service.js';
+import type { ChannelTagsService } from './channel-tags.service.js';
+import type { UpstreamModelsService } from './upstream-models.service.js';
+
+export interface ChannelAdminRouteDeps {
+  channels: ChannelAdminService;
+  tags: ChannelTagsService;
+  upstreamModels: UpstreamModelsService;
+}
+
+const idParam = (params: unknown) => parseId((params as { id: string }).id);
+
+/**
+ * Channel management under /api/channel (spec 2 §7 "Channels"), top administrators only. Tests and
+ * balances are in relay/channel-test. No answer here but POST /:id/key carries a channel key.
+ */
+export async function channelAdminRoutes(app: FastifyInstance, deps: ChannelAdminRouteDeps) {
+  const { channels, tags, upstreamModels } = deps;
+  const root = { preHandler: requireRoot };
+
+  app.get('/', root, async (req) => ok(await channels.list(parseInput(ChannelListQuery, req.query), parseInput(PageQuery, req.query))));
+  app.get('/search', root, async (req) => ok(await channels.search(parseInput(ChannelSearchQuery, req.query), parseInput(PageQuery, req.query))));
+  app.get('/types', root, async () => ok(channels.types()));
+  app.get('/models', root, async () => ok(channels.knownModels()));
+  app.get('/models_enabled', root, async () => ok(await channels.enabledModels()));
+  app.get('/fetch_models/:id', root, async (req) => ok(await upstreamModels.forChannel(idParam(req.params))));
+  app.post('/fetch_models', root, async (req) => ok(await upstreamModels.forDraft(parseInput(FetchModelsBody, req.body))));
+  app.get('/:id', root, async (req) => ok(await channels.get(idParam(req.params))));
+  app.post('/:id/key', root, async (req) => ok(await channels.revealKey(idParam(req.params))));
+
+  app.post('/', root, async (req) => ok(await channels.create(parseInput(CreateChannelBody, req.body)), 'channel created'));
+  app.put('/', root, async (req) => ok(await channels.update(parseInput(UpdateChannelBody, req.body)), 'channel updated'));
+  app.post('/copy/:id', root, async (req) => ok(await channels.copy(idParam(req.params), parseInput(CopyChannelQuery, req.query)), 'channel copied'));
+  app.post('/fix', root, async () => ok(await channels.fixAbilities()));
+
+  app.delete('/disabled', root, async () => ok(await channels.deleteDisabled(), 'disabled channels deleted'));
+  app.post('/batch', root, async (req) => ok(await channels.deleteMany(parseInput(DeleteChannelsBody, req.body).ids), 'channels deleted'));
+  app.delete('/:id', root, async (req) => {
+    await channels.delete(idParam(req.params));
+    return ok(undefined, 'channel deleted');
+  });
+
+  app.post('/batch/tag', root, async (req) => {
+    const body = parseInput(BatchTagBody, req.body);
+    return ok(await tags.tagChannels(body.ids, body.tag), 'tag set');
+  });
+  app.post('/tag/enabled', root, async (req) => ok(await tags.setTagEnabled(parseInput(TagBody, req.body).tag, true), 'tag enabled'));
+  app.post('/tag/disabled', root, async (req) => ok(await tags.setTagEnabled(parseInput(TagBody, req.body).tag, false), 'tag disabled'));
+  app.put('/tag', root, async (req) => ok(await tags.editTag(parseInput(EditTagBody, req.body)), 'tag updated'));
+}

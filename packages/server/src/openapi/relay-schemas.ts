@@ -1,0 +1,29 @@
+/**
+ * The relay's request bodies, described by hand: they are the providers' public formats (OpenAI,
+ * Anthropic, Gemini), passed through with only `model` and `stream` read by the gateway.
+ */
+const message = { type: 'object', properties: { role: { type: 'string' }, content: {} }, required: ['role'] };
+
+export const relaySchemas: Record<string, { summary: string; body?: object }> = {
+  'POST /v1/chat/completions': {
+    summary: 'OpenAI chat completions (any channel type; converted where needed)',
+    body: { type: 'object', required: ['model', 'messages'], properties: { model: { type: 'string' }, messages: { type: 'array', items: message }, stream: { type: 'boolean' }, max_tokens: { type: 'integer' }, tools: { type: 'array' } } },
+  },
+  'POST /v1/completions': { summary: 'OpenAI legacy completions', body: { type: 'object', required: ['model'], properties: { model: { type: 'string' }, prompt: {}, stream: { type: 'boolean' } } } },
+  'POST /v1/embeddings': { summary: 'OpenAI embeddings', body: { type: 'object', required: ['model', 'input'], properties: { model: { type: 'string' }, input: {} } } },
+  'POST /v1/images/generations': { summary: 'Image generation', body: { type: 'object', required: ['prompt'], properties: { model: { type: 'string' }, prompt: { type: 'string' }, n: { type: 'integer' }, size: { type: 'string' } } } },
+  'POST /v1/images/edits': { summary: 'Image edits (multipart/form-data)' },
+  'POST /v1/audio/speech': { summary: 'Text to speech', body: { type: 'object', required: ['model', 'input'], properties: { model: { type: 'string' }, input: { type: 'string' }, voice: { type: 'string' } } } },
+  'POST /v1/audio/transcriptions': { summary: 'Speech to text (multipart/form-data)' },
+  'POST /v1/audio/translations': { summary: 'Speech translation (multipart/form-data)' },
+  'POST /v1/moderations': { summary: 'Moderation', body: { type: 'object', required: ['input'], properties: { model: { type: 'string' }, input: {} } } },
+  'POST /v1/rerank': { summary: 'Rerank documents', body: { type: 'object', required: ['model', 'query', 'documents'], properties: { model: { type: 'string' }, query: { type: 'string' }, documents: { type: 'array' } } } },
+  'POST /v1/responses': { summary: 'OpenAI Responses API', body: { type: 'object', required: ['model'], properties: { model: { type: 'string' }, input: {}, stream: { type: 'boolean' } } } },
+  'POST /v1/messages': {
+    summary: 'Anthropic Messages (x-api-key or Bearer)',
+    body: { type: 'object', required: ['model', 'messages', 'max_tokens'], properties: { model: { type: 'string' }, messages: { type: 'array', items: message }, system: {}, max_tokens: { type: 'integer' }, stream: { type: 'boolean' } } },
+  },
+  'POST /v1beta/models/:target': { summary: 'Gemini generateContent / streamGenerateContent (target = model:action; x-goog-api-key, ?key= or Bearer)', body: { type: 'object', required: ['contents'], properties: { contents: { type: 'array' }, systemInstruction: {}, generationConfig: { type: 'object' } } } },
+  'GET /v1/models': { summary: 'Models this key may use' },
+  'GET /v1/models/:model': { summary: 'One model this key may use' },
+};

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { MetricsRegistry, mergeSnapshots, renderPrometheus } from './metrics-registry.js';
+
+describe('metrics registry', () => {
+  it('renders counters, gauges and cumulative histogram buckets in the Prometheus text format', () => {
+    const r = new MetricsRegistry();
+    const c = r.counter('x_total', 'Things.');
+    c.inc({ kind: 'a' });
+    c.inc({ kind: 'a' }, 2);
+    c.inc({ kind: 'b "q"\n' });
+    c.inc({ kind: 'a' }, -5);
+    r.gauge('g', 'A gauge.', () => [{ value: 7 }]);
+    const h = r.histogram('lat_seconds', 'Latency.', [1, 0.1]);
+    h.observe({ m: 'x' }, 0.05);
+    h.observe({ m: 'x' }, 0.5);
+    h.observe({ m: 'x' }, 3);
+    expect(renderPrometheus(r.snapshot())).toBe(
+      [
+        '# HELP x_total Things.',
+        '# TYPE x_total counter',
+        'x_total{kind="a"} 3',
+        'x_total{kind="b \\"q\\"\\n"} 1',
+        '# HELP g A gauge.',
+        '# TYPE g gauge',
+        'g 7',
+        '# HELP lat_seconds Latency.',
+        '# TYPE lat_seconds histogram',
+        'lat_seconds_bucket{m="x",le="0.1"} 1',
+        'lat_seconds_bucket{m="x",le="1"} 2',
+        'lat_seconds_bucket{m="x",le="+Inf"} 3',
+        'lat_seconds_sum{m="x"} 3.55',
+        'lat_seconds_count{m="x"} 3',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('merges the snapshots of several processes series by series', () => {
+    const make = (n: number) => {
+      const r = new MetricsRegistry();
+      r.counter('req_total', 'R.').inc({ s: '200' }, n);
+      r.counter('req_total_only_here', 'O.').inc({}, n);
+      r.histogram('d', 'D.', [1]).observe({}, n / 10);
+      return r.snapshot();
+    };
+    const a = make(2);
+    const b = make(3);
+    b[1].series = [];
+    const merged = mergeSnapshots([a, b]);
+    expect(merged.find((m) => m.name === 'req_total')!.series).toEqual([{ labels: { s: '200' }, value: 5 }]);
+    expect(merged.find((m) => m.name === 'req_total_only_here')!.series[0].value).toBe(2);
+    const d = merged.find((m) => m.name === 'd')!.series[0];
+    expect(d).toMatchObject({ value: 2, buckets: [2] });
+    expect(d.sum).toBeCloseTo(0.5);
+    expect(a[0].series[0].value).toBe(2);
+  });
+});

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import { authenticateApiKey, type ApiKeyPrincipal } from '../relay/pipeline/authenticate-api-key.js';
+import type { TaskDeps } from './task-deps.js';
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return (Array.isArray(v) ? v[0] : v) || undefined;
+}
+
+/**
+ * The API key of a task request: `Authorization: Bearer sk-…`; Midjourney clients may instead send it
+ * as `mj-api-secret` (used when Authorization is empty or the placeholder "midjourney-proxy").
+ */
+export function taskKeyOf(req: FastifyRequest, allowMjSecret: boolean): string | undefined {
+  const auth = header(req, 'authorization')?.replace(/^bearer\s+/i, '').trim();
+  if (allowMjSecret && (!auth || auth === 'midjourney-proxy')) return header(req, 'mj-api-secret')?.trim() || auth || undefined;
+  return auth || undefined;
+}
+
+/** The same key checks as the relay (status, expiry, quota, IPs, group). */
+export function authenticateTask(deps: TaskDeps, req: FastifyRequest, allowMjSecret: boolean): Promise<ApiKeyPrincipal> {
+  return authenticateApiKey(taskKeyOf(req, allowMjSecret), req.ip, { db: deps.db, usableGroups: deps.usableGroups, cache: deps.keyCache });
+}

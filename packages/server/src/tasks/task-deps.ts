@@ -1,0 +1,23 @@
+import type { Db } from '../db/database.js';
+import type { OptionsService } from '../options/options.service.js';
+import type { BillingService } from '../billing/billing.service.js';
+import type { ChannelRoutingService } from '../channels/channel-routing.service.js';
+import type { ChannelHealthTracker } from '../channels/channel-health.js';
+import type { UpstreamHttpClient } from '../platform/http-client.js';
+import type { ChangeEvents } from '../platform/change-events.js';
+import type { ApiKeyCache } from '../relay/pipeline/api-key-cache.js';
+
+/** What the asynchronous task relays (Midjourney, Suno, video) and their poller need, built once per process. */
+export interface TaskDeps {
+  db: Db;
+  options: OptionsService;
+  billing: BillingService;
+  routing: ChannelRoutingService;
+  health: ChannelHealthTracker;
+  http: UpstreamHttpClient;
+  events: ChangeEvents;
+  /** API keys with their owners for a few seconds (the tasks' own ApiKeyCache; change events keep it current). */
+  keyCache: ApiKeyCache;
+  usableGroups: (userGroup: string) => Set<string>;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}

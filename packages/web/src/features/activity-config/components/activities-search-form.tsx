@@ -1,0 +1,42 @@
+import { Button, Form, Input, Select, Space } from 'antd';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ActivityFilterKey } from '../api/activities.api';
+
+interface ActivitiesSearchFormProps {
+  filters: Record<ActivityFilterKey, string>;
+  onSearch: (filters: Record<ActivityFilterKey, string>) => void;
+  onAdd: () => void;
+}
+
+/** Search by name or id (q) and status, with the add button (spec 3 §2.13). */
+export function ActivitiesSearchForm({ filters, onSearch, onAdd }: ActivitiesSearchFormProps) {
+  const { t } = useTranslation('activityConfig');
+  const statusOptions = [
+    { value: 'true', label: t('status.active') },
+    { value: 'false', label: t('status.ended') },
+  ];
+  return (
+    <Form
+      layout="inline"
+      initialValues={{ q: filters.q, status: filters.status || undefined }}
+      onFinish={(v: { q?: string; status?: string }) => onSearch({ q: v.q ?? '', status: v.status ?? '' })}
+      style={{ rowGap: 12 }}
+    >
+      <Form.Item name="q">
+        <Input allowClear prefix={<SearchOutlined />} placeholder={t('search.q')} aria-label={t('search.q')} style={{ width: 240 }} />
+      </Form.Item>
+      <Form.Item name="status">
+        <Select allowClear placeholder={t('search.status')} aria-label={t('search.status')} options={statusOptions} style={{ width: 150 }} />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          {t('search.query')}
+        </Button>
+        <Button icon={<PlusOutlined />} onClick={onAdd}>
+          {t('actions.add')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

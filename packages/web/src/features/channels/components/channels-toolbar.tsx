@@ -1,0 +1,101 @@
+import { Button, Flex, Popconfirm } from 'antd';
+import { ClearOutlined, DollarOutlined, ExperimentOutlined, TagsOutlined, ToolOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ChannelView } from '@gw/contracts';
+import { BatchToolbar } from '../../../components/table/batch-toolbar';
+import { ColumnSettings } from '../../../components/table/column-settings';
+import type { ColumnVisibility } from '../../../components/table/use-column-visibility';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  useDeleteChannels, useDeleteDisabledChannels, useFixAbilities, useTestAllChannels, useUpdateAllBalances,
+} from '../api/channels.queries';
+import type { ChannelColumn } from './channel-columns';
+import { useChannelsDialog } from './channels-context';
+
+interface ChannelsToolbarProps {
+  selected: ChannelView[];
+  onCleared: () => void;
+  columns: ChannelColumn[];
+  visibility: ColumnVisibility;
+}
+
+/** Add; batch delete and tag of the selection; test all, update all balances, delete disabled, fix abilities; columns. */
+export function ChannelsToolbar({ selected, onCleared, columns, visibility }: ChannelsToolbarProps) {
+  const { t } = useTranslation('channels');
+  const { openCreate, openBatchTag } = useChannelsDialog();
+  const removeMany = useDeleteChannels();
+  const removeDisabled = useDeleteDisabledChannels();
+  const testAll = useTestAllChannels();
+  const balances = useUpdateAllBalances();
+  const fix = useFixAbilities();
+  const count = selected.length;
+  const ids = selected.map((c) => c.id);
+  return (
+    <Flex wrap gap={8} justify="space-between">
+      <BatchToolbar
+        selectedCount={count}
+        labels={{
+          add: t('actions.add'),
+          // No copy button: channel rows hold no secret to copy.
+          copy: '',
+          delete: t('batch.delete', { count }),
+          deleteTitle: t('batch.deleteTitle'),
+          deleteConfirm: t('batch.deleteConfirm', { count }),
+          deleteOk: t('actions.delete'),
+          selectFirst: t('batch.selectFirst'),
+        }}
+        deleting={removeMany.isPending}
+        onAdd={openCreate}
+        onDelete={() =>
+          removeMany.mutate(ids, {
+            onSuccess: (deleted) => {
+              notifySuccess(t('batch.deleted', { count: deleted }));
+              onCleared();
+            },
+          })
+        }
+        onNothingSelected={notifyError}
+      >
+        <Button icon={<TagsOutlined />} onClick={() => (count === 0 ? notifyError(t('batch.selectFirst')) : openBatchTag(ids))}>
+          {t('batch.tag', { count })}
+        </Button>
+        <Button
+          icon={<ExperimentOutlined />}
+          loading={testAll.isPending}
+          onClick={() => testAll.mutate(undefined, { onSuccess: () => notifySuccess(t('tools.testAllStarted')) })}
+        >
+          {t('tools.testAll')}
+        </Button>
+        <Button
+          icon={<DollarOutlined />}
+          loading={balances.isPending}
+          onClick={() => balances.mutate(undefined, { onSuccess: () => notifySuccess(t('tools.balancesUpdated')) })}
+        >
+          {t('tools.updateBalances')}
+        </Button>
+        <Popconfirm
+          title={t('tools.deleteDisabledTitle')}
+          description={t('tools.deleteDisabledConfirm')}
+          okText={t('actions.delete')}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => removeDisabled.mutate(undefined, { onSuccess: (n) => notifySuccess(t('tools.deletedDisabled', { count: n })) })}
+        >
+          <Button danger icon={<ClearOutlined />} loading={removeDisabled.isPending}>
+            {t('tools.deleteDisabled')}
+          </Button>
+        </Popconfirm>
+        <Popconfirm
+          title={t('tools.fixTitle')}
+          description={t('tools.fixConfirm')}
+          okText={t('tools.fix')}
+          onConfirm={() => fix.mutate(undefined, { onSuccess: (r) => notifySuccess(t('tools.fixed', { success: r?.success ?? 0, fails: r?.fails ?? 0 })) })}
+        >
+          <Button icon={<ToolOutlined />} loading={fix.isPending}>
+            {t('tools.fix')}
+          </Button>
+        </Popconfirm>
+      </BatchToolbar>
+      <ColumnSettings columns={columns.map((c) => ({ key: c.key, title: String(c.title) }))} visibility={visibility} />
+    </Flex>
+  );
+}

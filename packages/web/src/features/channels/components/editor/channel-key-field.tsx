@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Form, Input, Switch, Typography } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ChannelType } from '@gw/contracts';
+import { notifyError } from '../../../../lib/notify';
+import { revealChannelKey } from '../../api/channels.api';
+import { splitKeyLines, type ChannelFormValues } from '../../channel-form';
+
+/**
+ * The write-only key: required on create, blank on edit keeps the stored key ("show key" asks the
+ * server for it). Batch create takes one key per line. AWS wants "AK|SK", Vertex a service-account JSON.
+ */
+export function ChannelKeyField({ channelId }: { channelId: number | null }) {
+  const { t } = useTranslation('channels');
+  const form = Form.useFormInstance<ChannelFormValues>();
+  const type = Form.useWatch('type', form);
+  const batch = Form.useWatch('batch', form) ?? false;
+  const key = Form.useWatch('key', form) ?? '';
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const [revealing, setRevealing] = useState(false);
+  const isEdit = channelId !== null;
+  const isVertex = type === ChannelType.VertexAi;
+  const multiline = batch || isVertex;
+  const help = batch
+    ? t('key.batchHelp', { count: splitKeyLines(key).length })
+    : type === ChannelType.AwsClaude
+      ? t('key.awsHelp')
+      : isVertex
+        ? t('key.vertexHelp')
+        : isEdit
+          ? t('key.editHelp')
+          : t('key.help');
+
+  const reveal = async () => {
+    if (channelId === null) return;
+    setRevealing(true);
+    try {
+      setRevealed(await revealChannelKey(channelId));
+    } catch (err) {
+      notifyError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setRevealing(false);
+    }
+  };
+
+  return (
+    <>
+      {!isEdit && !isVertex && (
+        <Form.Item name="batch" label={t('key.batch')} valuePropName="checked" extra={t('key.batchSwitchHelp')}>
+          <Switch aria-label={t('key.batch')} />
+        </Form.Item>
+      )}
+      <Form.Item name="key" label={t('form.key')} required={!isEdit} extra={help}>
+        {multiline ? (
+          <Input.TextArea
+            autoSize={{ minRows: 6, maxRows: 12 }}
+            placeholder={batch ? t('key.batchPlaceholder') : t('key.vertexPlaceholder')}
+            spellCheck={false}
+            style={{ fontFamily: 'monospace' }}
+          />
+        ) : (
+          <Input.Password
+            autoComplete="new-password"
+            placeholder={isEdit ? t('key.editPlaceholder') : type === ChannelType.AwsClaude ? t('key.awsPlaceholder') : t('key.placeholder')}
+          />
+        )}
+      </Form.Item>
+      {isEdit && (
+        <Flex vertical gap={8} style={{ marginTop: -8, marginBottom: 24 }}>
+          <div>
+            <Button size="small" icon={<EyeOutlined />} loading={revealing} onClick={() => void reveal()}>
+              {t('key.show')}
+            </Button>
+          </div>
+          {revealed !== null && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('key.shown')}
+              description={
+                <Typography.Text code copyable={{ text: revealed }} style={{ wordBreak: 'break-all' }} data-testid="channel-revealed-key">
+                  {revealed || t('key.empty')}
+                </Typography.Text>
+              }
+            />
+          )}
+        </Flex>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type {
+  AuthorizationRequestView,
+  AuthorizationStatusValue,
+  OAuthSignedInUser,
+  RedirectProvider,
+  RequestBindBody,
+  TwoFactorChallenge,
+} from '@gw/contracts';
+import { api, requestEnvelope } from '../../../lib/api-client';
+import type { CallbackAnswer } from '../oauth-flow';
+
+export type StateProvider = RedirectProvider;
+
+/** GET /api/oauth/state?provider: the state and the provider's authorization address to go to. */
+export async function getOAuthState(provider: StateProvider, query: { aff?: string; oauth_login_params?: string }): Promise<{ state: string; authorizeUrl: string }> {
+  const { data, envelope } = await requestEnvelope<string>('GET', '/api/oauth/state', { query: { provider, ...query } });
+  const authorizeUrl = envelope.authorize_url;
+  if (typeof authorizeUrl !== 'string') throw new Error('the server did not answer an authorization address');
+  return { state: data, authorizeUrl };
+}
+
+function toAnswer({ data, message, envelope }: { data: OAuthSignedInUser | TwoFactorChallenge | undefined; message: string; envelope: Record<string, unknown> }): CallbackAnswer {
+  const params = envelope.oauth_login_params;
+  return { data, message, oauth_login_params: typeof params === 'string' ? params : undefined };
+}
+
+/** GET /api/oauth/{provider}?code&state: signs in or binds (message "bind"). */
+export async function completeOAuth(provider: StateProvider, code: string, state: string): Promise<CallbackAnswer> {
+  return toAnswer(await requestEnvelope<OAuthSignedInUser | TwoFactorChallenge | undefined>('GET', `/api/oauth/${provider}`, { query: { code, state } }));
+}
+
+/** GET /api/oauth/telegram/login or /bind with the login widget's fields. */
+export async function completeTelegram(mode: 'login' | 'bind', fields: Record<string, string>): Promise<CallbackAnswer> {
+  return toAnswer(await requestEnvelope<OAuthSignedInUser | TwoFactorChallenge | undefined>('GET', `/api/oauth/telegram/${mode}`, { query: fields }));
+}
+
+export function getAuthorizationRequest(code: string, signal?: AbortSignal): Promise<AuthorizationRequestView> {
+  return api.get('/api/oauth/authorize/request', { code }, signal);
+}
+
+/** PATCH /api/request_bind: hands the token (`sk-` + key) over, or refuses. */
+export async function requestBind(body: RequestBindBody): Promise<AuthorizationStatusValue> {
+  const { data } = await requestEnvelope<{ status: AuthorizationStatusValue }>('PATCH', '/api/request_bind', { body });
+  return data.status;
+}

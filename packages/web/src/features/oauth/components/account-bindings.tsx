@@ -1,0 +1,97 @@
+import { useCallback, useState } from 'react';
+import { App, Button, Card, List, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { OAuthProvider } from '@gw/contracts';
+import { useSiteStatus } from '../../status/api/status.queries';
+import { userKeys, userQueries } from '../../users/api/users.queries';
+import { completeTelegram, getOAuthState } from '../api/oauth.api';
+import { PROVIDERS, isEnabled, isRedirectProvider, type FrameMessage } from '../oauth-providers';
+import { useFinishOAuth } from '../use-finish-oauth';
+import { TelegramLoginWidget } from './telegram-login-widget';
+import { WeChatFrameModal } from './wechat-frame-modal';
+
+/**
+ * The third-party accounts of the signed-in user (spec 3 §2.8): bound or not, and a button to bind
+ * (or change) each provider the administrator enabled. The e-mail address is shown; binding one is the
+ * e-mail feature's (GET /api/oauth/email/bind).
+ */
+export function AccountBindings() {
+  const { t } = useTranslation('oauth');
+  const { message } = App.useApp();
+  const { status } = useSiteStatus();
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery(userQueries.detail('self'));
+  const { succeed, fail } = useFinishOAuth();
+  const [busy, setBusy] = useState<OAuthProvider | null>(null);
+  const [dialog, setDialog] = useState<'telegram' | 'wechat' | null>(null);
+
+  const bind = (provider: OAuthProvider) => {
+    if (provider === 'telegram' || provider === 'wechat') return setDialog(provider);
+    if (!isRedirectProvider(provider)) return;
+    setBusy(provider);
+    getOAuthState(provider, {})
+      .then(({ authorizeUrl }) => window.location.assign(authorizeUrl))
+      .catch((err: Error) => {
+        setBusy(null);
+        message.error(err.message);
+      });
+  };
+
+  const onFrameMessage = useCallback(
+    (m: FrameMessage) => {
+      setDialog(null);
+      if (m.success) {
+        message.success(t('callback.bindSuccess'));
+        void queryClient.invalidateQueries({ queryKey: userKeys.details() });
+      } else {
+        message.error(m.message || t('callback.failed'));
+      }
+    },
+    [message, queryClient, t],
+  );
+
+  return (
+    <Card title={t('bindings.title')} data-testid="account-bindings">
+      <Space style={{ paddingBottom: 12 }}>
+        <Typography.Text strong>{t('bindings.email')}</Typography.Text>
+        {user?.email ? <Tag color="success">{user.email}</Tag> : <Tag>{t('bindings.notBound')}</Tag>}
+      </Space>
+      <List
+        dataSource={[...PROVIDERS]}
+        renderItem={({ name, flag, column }) => {
+          const boundId = user ? String(user[column] ?? '') : '';
+          const enabled = isEnabled(status, flag);
+          const button = (
+            <Button size="small" disabled={!enabled} loading={busy === name} onClick={() => bind(name)} data-testid={`bind-${name}`}>
+              {boundId ? t('bindings.change') : t('bindings.bind')}
+            </Button>
+          );
+          return (
+            <List.Item actions={[enabled ? button : <Tooltip key="off" title={t('bindings.disabled')}>{button}</Tooltip>]}>
+              <Space>
+                <Typography.Text strong>{t(`providers.${name}`)}</Typography.Text>
+                {boundId ? (
+                  <Tag color="success" data-testid={`bound-${name}`}>{t('bindings.bound', { id: boundId })}</Tag>
+                ) : (
+                  <Tag>{t('bindings.notBound')}</Tag>
+                )}
+              </Space>
+            </List.Item>
+          );
+        }}
+      />
+      <Modal open={dialog === 'telegram'} title={t('bindings.telegramTitle')} footer={null} onCancel={() => setDialog(null)} destroyOnHidden>
+        <Typography.Paragraph type="secondary">{t('bindings.telegramHint')}</Typography.Paragraph>
+        <TelegramLoginWidget
+          botName={status.telegram_bot_name ?? ''}
+          onAuth={(fields) => {
+            setDialog(null);
+            completeTelegram('bind', fields).then(succeed, fail);
+          }}
+        />
+      </Modal>
+      <WeChatFrameModal open={dialog === 'wechat'} src="/api/oauth/wechat/bind" onClose={() => setDialog(null)} onMessage={onFrameMessage} />
+    </Card>
+  );
+}

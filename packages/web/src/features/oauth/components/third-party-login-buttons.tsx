@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { App, Button, Divider, Flex } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { RedirectProvider } from '@gw/contracts';
+import { readString, StorageKey } from '../../../lib/storage';
+import { useIsMobile } from '../../../app/layout/use-is-mobile';
+import { useSiteStatus } from '../../status/api/status.queries';
+import { completeTelegram, getOAuthState } from '../api/oauth.api';
+import { AUTHORIZE_ENTRY, waitingAuthorizationParams } from '../oauth-flow';
+import { PROVIDERS, isEnabled, isRedirectProvider } from '../oauth-providers';
+import { useFinishOAuth } from '../use-finish-oauth';
+import { TelegramLoginWidget } from './telegram-login-widget';
+import { WeChatFrameModal } from './wechat-frame-modal';
+
+/**
+ * The login page's third-party sign-in (spec 1 §2.6): one button per enabled provider. Inside an
+ * authorization flow the flow's query travels with the state and comes back with the sign-in.
+ */
+export function ThirdPartyLoginButtons() {
+  const { t } = useTranslation('oauth');
+  const { message } = App.useApp();
+  const { status } = useSiteStatus();
+  const [params] = useSearchParams();
+  const isMobile = useIsMobile();
+  const { succeed, fail } = useFinishOAuth();
+  const [going, setGoing] = useState<RedirectProvider | null>(null);
+  const [wechatOpen, setWechatOpen] = useState(false);
+
+  const aff = params.get('aff') ?? readString(StorageKey.aff) ?? '';
+  const loginParams = waitingAuthorizationParams(params);
+  const enabled = PROVIDERS.filter((p) => isEnabled(status, p.flag) && !(p.name === 'wechat' && isMobile));
+  if (enabled.length === 0) return null;
+
+  const go = (provider: RedirectProvider) => {
+    setGoing(provider);
+    getOAuthState(provider, { aff, oauth_login_params: loginParams })
+      .then(({ authorizeUrl }) => window.location.assign(authorizeUrl))
+      .catch((err: Error) => {
+        setGoing(null);
+        message.error(err.message);
+      });
+  };
+  const next = params.get('next') ?? '';
+  const wechatNext = loginParams ? `${AUTHORIZE_ENTRY}?${loginParams}` : next.startsWith('/') && !next.startsWith('//') ? next : '/token';
+
+  return (
+    <div data-testid="third-party-login">
+      <Divider plain>{t('login.divider')}</Divider>
+      <Flex vertical gap={8}>
+        {enabled.map(({ name }) => {
+          if (isRedirectProvider(name)) {
+            return (
+              <Button key={name} block loading={going === name} disabled={going !== null && going !== name} onClick={() => go(name)}>
+                {t('login.with', { provider: t(`providers.${name}`) })}
+              </Button>
+            );
+          }
+          if (name === 'wechat') {
+            return (
+              <Button key={name} block onClick={() => setWechatOpen(true)}>
+                {t('login.with', { provider: t('providers.wechat') })}
+              </Button>
+            );
+          }
+          return (
+            <Flex key={name} justify="center">
+              <TelegramLoginWidget botName={status.telegram_bot_name ?? ''} onAuth={(fields) => completeTelegram('login', { ...fields, aff }).then(succeed, fail)} />
+            </Flex>
+          );
+        })}
+      </Flex>
+      <WeChatFrameModal
+        open={wechatOpen}
+        src={`/api/oauth/wechat?${new URLSearchParams({ aff, next: wechatNext }).toString()}`}
+        onClose={() => setWechatOpen(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { App } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { getStoredUser, setStoredUser } from '../../lib/session';
+import { statusKeys } from '../status/api/status.queries';
+import { userKeys } from '../users/api/users.queries';
+import { afterCallback, afterCallbackFailure, type CallbackAnswer } from './oauth-flow';
+
+/** What a page does with a provider's answer: store the signed-in user or refresh the bindings, then move on. */
+export function useFinishOAuth() {
+  const { message } = App.useApp();
+  const { t } = useTranslation('oauth');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const succeed = (answer: CallbackAnswer) => {
+    const next = afterCallback(answer);
+    if (next.kind === 'twoFactor') {
+      void navigate(next.to, { replace: true, state: { pendingToken: next.pendingToken } });
+      return;
+    }
+    if (next.kind === 'signedIn') {
+      setStoredUser(next.user);
+      void queryClient.invalidateQueries({ queryKey: statusKeys.all });
+      message.success(t('callback.loginSuccess'));
+    } else {
+      void queryClient.invalidateQueries({ queryKey: userKeys.details() });
+      message.success(t('callback.bindSuccess'));
+    }
+    void navigate(next.to, { replace: true });
+  };
+
+  const fail = (error: unknown) => {
+    const text = error instanceof Error && error.message ? error.message : t('callback.failed');
+    message.error(text);
+    void navigate(afterCallbackFailure(text, getStoredUser() !== null), { replace: true });
+  };
+
+  return { succeed, fail };
+}

@@ -1,0 +1,13 @@
+import type { UpdateSelfBody, UserSettingBody, UserSettingView, UserView } from '@gw/contracts';
+import { api } from '../../../lib/api-client';
+
+/** The personal page's calls (spec 3 §7). */
+export const personalApi = {
+  setting: (signal?: AbortSignal) => api.get<UserSettingView>('/api/user/setting', undefined, signal),
+  saveSetting: (body: UserSettingBody) => api.put<UserSettingView>('/api/user/setting', body),
+  models: (signal?: AbortSignal) => api.get<string[]>('/api/user/models', undefined, signal),
+  /** GET /api/user/token: a new access token (the old one stops working); shown once. */
+  resetAccessToken: () => api.get<string>('/api/user/token'),
+  changePassword: (body: UpdateSelfBody) => api.put<UserView>('/api/user/self', body),
+  deleteAccount: () => api.delete<undefined>('/api/user/self'),
+};

@@ -1,0 +1,27 @@
+import { Flex } from 'antd';
+import { ChatsSection } from './operation/chats-section';
+import { DataExportSection } from './operation/data-export-section';
+import { DrawingSection } from './operation/drawing-section';
+import { GeneralSection } from './operation/general-section';
+import { LogSection } from './operation/log-section';
+import { MonitoringSection } from './operation/monitoring-section';
+import { PricingBlock } from './operation/pricing-block';
+import { QuotaSection } from './operation/quota-section';
+import { SensitiveSection } from './operation/sensitive-section';
+
+/** The "operation" tab: day-to-day running of the site, then the pricing block. */
+export function OperationSettings({ options }: { options: Record<string, string> }) {
+  return (
+    <Flex vertical gap={16}>
+      <GeneralSection options={options} />
+      <DrawingSection options={options} />
+      <SensitiveSection options={options} />
+      <LogSection options={options} />
+      <DataExportSection options={options} />
+      <MonitoringSection options={options} />
+      <QuotaSection options={options} />
+      <ChatsSection options={options} />
+      <PricingBlock options={options} />
+    </Flex>
+  );
+}

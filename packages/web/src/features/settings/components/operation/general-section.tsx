@@ -1,0 +1,60 @@
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { OptionsSection } from '../options-section';
+import { BoolOption, FieldGrid, GridCell, NumberOption, SwitchRow, TextOption } from '../option-inputs';
+
+const FIELDS = {
+  TopUpLink: 'text',
+  'general_setting.docs_link': 'text',
+  ChatLink: 'text',
+  ChatLink2: 'text',
+  QuotaPerUnit: 'number',
+  RetryTimes: 'number',
+  DisplayInCurrencyEnabled: 'bool',
+  DisplayTokenStatEnabled: 'bool',
+  DefaultCollapseSidebar: 'bool',
+  DemoSiteEnabled: 'bool',
+  SelfUseModeEnabled: 'bool',
+} as const;
+
+/** Links, quota unit, retries and the display switches. */
+export function GeneralSection({ options }: { options: Record<string, string> }) {
+  const { t } = useTranslation('settings');
+  return (
+    <OptionsSection title={t('general.title')} fields={FIELDS} options={options} testId="settings-general">
+      <FieldGrid>
+        <GridCell>
+          <TextOption name="TopUpLink" label={t('general.topUpLink')} help={t('general.topUpLinkHelp')} placeholder="https://" />
+        </GridCell>
+        <GridCell>
+          <TextOption name="general_setting.docs_link" label={t('general.docsLink')} placeholder="https://" />
+        </GridCell>
+        <GridCell>
+          <TextOption name="ChatLink" label={t('general.chatLink')} placeholder="https://" />
+        </GridCell>
+        <GridCell>
+          <TextOption name="ChatLink2" label={t('general.chatLink2')} placeholder="https://" />
+        </GridCell>
+        <GridCell>
+          <NumberOption
+            name="QuotaPerUnit"
+            label={t('general.quotaPerUnit')}
+            min={1}
+            required
+            help={<Alert type="warning" showIcon title={t('general.quotaPerUnitWarning')} style={{ marginTop: 4 }} />}
+          />
+        </GridCell>
+        <GridCell>
+          <NumberOption name="RetryTimes" label={t('general.retryTimes')} min={0} max={10} required help={t('general.retryTimesHelp')} />
+        </GridCell>
+      </FieldGrid>
+      <SwitchRow>
+        <BoolOption name="DisplayInCurrencyEnabled" label={t('general.displayInCurrency')} />
+        <BoolOption name="DisplayTokenStatEnabled" label={t('general.displayTokenStat')} />
+        <BoolOption name="DefaultCollapseSidebar" label={t('general.defaultCollapseSidebar')} />
+        <BoolOption name="DemoSiteEnabled" label={t('general.demoSite')} />
+        <BoolOption name="SelfUseModeEnabled" label={t('general.selfUseMode')} help={t('general.selfUseModeHelp')} />
+      </SwitchRow>
+    </OptionsSection>
+  );
+}

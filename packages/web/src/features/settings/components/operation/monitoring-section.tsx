@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { OptionsSection } from '../options-section';
+import { BoolOption, FieldGrid, GridCell, NumberOption, SecretOption, SwitchRow, TextOption } from '../option-inputs';
+
+const FIELDS = {
+  ChannelDisableThreshold: 'number',
+  QuotaRemindThreshold: 'number',
+  AutomaticDisableChannelEnabled: 'bool',
+  AutomaticEnableChannelEnabled: 'bool',
+  AutomaticDisableKeywords: 'text',
+  MetricsToken: 'secret',
+  'monitor_setting.auto_test_channel_enabled': 'bool',
+  'monitor_setting.auto_test_channel_minutes': 'number',
+} as const;
+
+/** Channel health (test time limit, automatic disable/enable and tests, disabling keywords) and the metrics endpoint token. */
+export function MonitoringSection({ options }: { options: Record<string, string> }) {
+  const { t } = useTranslation('settings');
+  return (
+    <OptionsSection title={t('monitoring.title')} fields={FIELDS} options={options} testId="settings-monitoring">
+      <FieldGrid>
+        <GridCell>
+          <NumberOption name="ChannelDisableThreshold" label={t('monitoring.disableThreshold')} help={t('monitoring.disableThresholdHelp')} min={0} required />
+        </GridCell>
+        <GridCell>
+          <NumberOption name="QuotaRemindThreshold" label={t('monitoring.quotaRemindThreshold')} help={t('monitoring.quotaRemindThresholdHelp')} min={0} required />
+        </GridCell>
+        <GridCell>
+          <NumberOption name="monitor_setting.auto_test_channel_minutes" label={t('monitoring.autoTestMinutes')} help={t('monitoring.autoTestMinutesHelp')} min={1} required />
+        </GridCell>
+        <GridCell>
+          <SecretOption name="MetricsToken" label={t('monitoring.metricsToken')} help={t('monitoring.metricsTokenHelp')} />
+        </GridCell>
+      </FieldGrid>
+      <SwitchRow>
+        <BoolOption name="AutomaticDisableChannelEnabled" label={t('monitoring.autoDisable')} />
+        <BoolOption name="AutomaticEnableChannelEnabled" label={t('monitoring.autoEnable')} />
+        <BoolOption name="monitor_setting.auto_test_channel_enabled" label={t('monitoring.autoTest')} />
+      </SwitchRow>
+      <TextOption name="AutomaticDisableKeywords" label={t('monitoring.keywords')} help={t('monitoring.keywordsHelp')} rows={6} />
+    </OptionsSection>
+  );
+}

@@ -1,0 +1,51 @@
+import { Divider } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { OptionsSection } from '../options-section';
+import { BoolOption, FieldGrid, GridCell, NumberOption } from '../option-inputs';
+
+const FIELDS = {
+  QuotaForNewUser: 'number',
+  PreConsumedQuota: 'number',
+  QuotaForInviter: 'number',
+  QuotaForInvitee: 'number',
+  StreamCacheQueueLength: 'number',
+  FuelPackEnabled: 'bool',
+  FuelPackLimit: 'number',
+  FuelPackQuota: 'number',
+} as const;
+
+/** Quota grants and pre-consumption, with the fuel-pack block (interval and quota are required). */
+export function QuotaSection({ options }: { options: Record<string, string> }) {
+  const { t } = useTranslation('settings');
+  return (
+    <OptionsSection title={t('quota.title')} fields={FIELDS} options={options} testId="settings-quota">
+      <FieldGrid>
+        <GridCell>
+          <NumberOption name="QuotaForNewUser" label={t('quota.newUser')} min={0} required />
+        </GridCell>
+        <GridCell>
+          <NumberOption name="PreConsumedQuota" label={t('quota.preConsumed')} help={t('quota.preConsumedHelp')} min={0} required />
+        </GridCell>
+        <GridCell>
+          <NumberOption name="QuotaForInviter" label={t('quota.inviter')} min={0} required />
+        </GridCell>
+        <GridCell>
+          <NumberOption name="QuotaForInvitee" label={t('quota.invitee')} min={0} required />
+        </GridCell>
+        <GridCell>
+          <NumberOption name="StreamCacheQueueLength" label={t('quota.streamCacheQueueLength')} min={0} required />
+        </GridCell>
+      </FieldGrid>
+      <Divider titlePlacement="start">{t('quota.fuelPack')}</Divider>
+      <BoolOption name="FuelPackEnabled" label={t('quota.fuelPackEnabled')} />
+      <FieldGrid>
+        <GridCell>
+          <NumberOption name="FuelPackLimit" label={t('quota.fuelPackLimit')} help={t('quota.fuelPackLimitHelp')} min={1} required />
+        </GridCell>
+        <GridCell>
+          <NumberOption name="FuelPackQuota" label={t('quota.fuelPackQuota')} min={0} required />
+        </GridCell>
+      </FieldGrid>
+    </OptionsSection>
+  );
+}

@@ -1,0 +1,50 @@
+import { App, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../../lib/notify';
+import { useResetModelRatios } from '../../api/settings.api';
+import { OptionsSection } from '../options-section';
+import { JsonOption } from '../option-inputs';
+
+const FIELDS = {
+  ModelPrice: 'json',
+  ModelRatio: 'json',
+  CompletionRatio: 'json',
+  CacheRatio: 'json',
+  GroupRatio: 'json',
+  UserUsableGroups: 'json',
+} as const;
+
+/** The price and group maps as JSON, with the reset to the shipped defaults. */
+export function RatioJsonSection({ options }: { options: Record<string, string> }) {
+  const { t } = useTranslation('settings');
+  const { modal } = App.useApp();
+  const reset = useResetModelRatios();
+  const confirmReset = () =>
+    modal.confirm({
+      title: t('ratios.resetTitle'),
+      content: t('ratios.resetContent'),
+      okButtonProps: { danger: true },
+      onOk: () => reset.mutateAsync().then(() => notifySuccess(t('ratios.resetDone'))),
+    });
+
+  return (
+    <OptionsSection
+      title={t('ratios.title')}
+      fields={FIELDS}
+      options={options}
+      testId="settings-ratios"
+      extra={
+        <Button danger onClick={confirmReset} loading={reset.isPending}>
+          {t('ratios.reset')}
+        </Button>
+      }
+    >
+      <JsonOption name="ModelPrice" label={t('ratios.modelPrice')} help={t('ratios.modelPriceHelp')} rows={10} />
+      <JsonOption name="ModelRatio" label={t('ratios.modelRatio')} help={t('ratios.modelRatioHelp')} rows={10} />
+      <JsonOption name="CompletionRatio" label={t('ratios.completionRatio')} help={t('ratios.completionRatioHelp')} rows={8} />
+      <JsonOption name="CacheRatio" label={t('ratios.cacheRatio')} help={t('ratios.cacheRatioHelp')} rows={8} />
+      <JsonOption name="GroupRatio" label={t('ratios.groupRatio')} help={t('ratios.groupRatioHelp')} rows={6} />
+      <JsonOption name="UserUsableGroups" label={t('ratios.userUsableGroups')} help={t('ratios.userUsableGroupsHelp')} rows={6} />
+    </OptionsSection>
+  );
+}

@@ -1,0 +1,32 @@
+import { Flex } from 'antd';
+import { EmailRestrictionSection } from './system/email-restriction-section';
+import { LoginSection } from './system/login-section';
+import { PasskeySection, SmsSection, TelegramSection, TurnstileSection } from './system/misc-auth-sections';
+import { OAuthSection } from './system/oauth-section';
+import { OidcSection } from './system/oidc-section';
+import { AlipaySection, PaymentSection } from './system/payment-section';
+import { ServerSection } from './system/server-section';
+import { SmtpSection } from './system/smtp-section';
+
+/** The "system" tab: addresses, payment, sign-in and registration, mail and the third-party providers. */
+export function SystemSettings({ options }: { options: Record<string, string> }) {
+  return (
+    <Flex vertical gap={16}>
+      <ServerSection options={options} />
+      <PaymentSection options={options} />
+      <AlipaySection options={options} />
+      <LoginSection options={options} />
+      <EmailRestrictionSection options={options} />
+      <SmtpSection options={options} />
+      <OidcSection options={options} />
+      <OAuthSection provider="github" options={options} />
+      <OAuthSection provider="google" options={options} />
+      <OAuthSection provider="linuxdo" options={options} />
+      <OAuthSection provider="wechat" options={options} />
+      <TelegramSection options={options} />
+      <PasskeySection options={options} />
+      <TurnstileSection options={options} />
+      <SmsSection options={options} />
+    </Flex>
+  );
+}

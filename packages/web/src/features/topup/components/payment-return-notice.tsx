@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Alert } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TopUpStatus } from '@gw/contracts';
+import { userKeys } from '../../users/api/users.queries';
+import { topupQueries } from '../api/topup.queries';
+
+/** Polls this long for the gateway's confirmation after the browser comes back. */
+const WAIT_MS = 60_000;
+
+/**
+ * After paying, the gateway sends the browser back to /topup?trade_no=…. The order is credited when the
+ * gateway's notification reaches the server (usually before the browser is back); until then the notice
+ * says the payment is being confirmed, and the balance refreshes once it is.
+ */
+export function PaymentReturnNotice() {
+  const { t } = useTranslation('topup');
+  const [params] = useSearchParams();
+  const tradeNo = params.get('trade_no');
+  const queryClient = useQueryClient();
+  const orders = useQuery({
+    ...topupQueries.orders(),
+    enabled: Boolean(tradeNo),
+    refetchInterval: (q) => {
+      const order = q.state.data?.find((o) => o.trade_no === tradeNo);
+      return order?.status === TopUpStatus.Pending && Date.now() - q.state.dataUpdatedAt < WAIT_MS ? 2000 : false;
+    },
+  });
+  const order = orders.data?.find((o) => o.trade_no === tradeNo);
+  const paid = order?.status === TopUpStatus.Success;
+  useEffect(() => {
+    if (paid) void queryClient.invalidateQueries({ queryKey: userKeys.detail('self') });
+  }, [paid, queryClient]);
+
+  if (!tradeNo || orders.isPending) return null;
+  if (!order) return <Alert type="warning" showIcon title={t('return.unknown')} />;
+  if (paid) return <Alert type="success" showIcon title={t('return.paid', { amount: order.amount })} data-testid="payment-confirmed" />;
+  return <Alert type="info" showIcon title={t('return.pending')} />;
+}
