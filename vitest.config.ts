@@ -22,6 +22,8 @@ export default defineConfig({
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One retry for timing under a loaded 2-core CI box; scripts/test.mjs names every test that needed it.
+          retry: 1,
           pool: 'forks',
         },
       },
@@ -38,6 +40,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          retry: 1,
           fileParallelism: false,
         },
       },

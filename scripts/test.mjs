@@ -49,12 +49,22 @@ function vitest(label, extraArgs, report) {
   });
   let passed = 0;
   let failed = ok ? 0 : 1;
+  const failures = [];
+  const flaky = [];
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed = r.numPassedTests ?? 0;
     failed = (r.numFailedTests ?? 0) + (ok || r.numFailedTests ? 0 : 1);
+    for (const file of r.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        // A passed test that still carries failure messages passed on a retry: named so it gets fixed.
+        if (t.status === 'passed' && t.failureMessages?.length) flaky.push(`${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}\n    ${String(t.failureMessages[0]).split('\n')[0]}`);
+        if (t.status === 'failed') failures.push(`${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}\n    ${String(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failures.push(`${file.name.replace(process.cwd() + '/', '')}: ${String(file.message ?? '').split('\n')[0]}`);
+    }
   }
-  return { ok, passed, failed };
+  return { ok, passed, failed, failures, flaky };
 }
 
 // Every project in parallel, then the fault tests alone: they restart PostgreSQL and Redis under load.
@@ -62,5 +72,8 @@ const main = vitest('vitest', [], 'test-results/vitest.json');
 const faults = vitest('fault tests', ['--config', 'vitest.faults.config.ts'], 'test-results/vitest-faults.json');
 const passed = main.passed + faults.passed;
 const failed = main.failed + faults.failed;
+// Repeated at the very end so a log's tail names what failed.
+for (const line of [...main.flaky, ...faults.flaky]) console.log(`FLAKY (passed on a retry) ${line}`);
+for (const line of [...main.failures, ...faults.failures]) console.log(`FAILED ${line}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
 process.exit(main.ok && faults.ok && failed === 0 && passed > 0 ? 0 : 1);
