@@ -9,7 +9,7 @@
 //
 // Env: BENCH_SECONDS (per run, default 10), BENCH_REPEAT (default 1), BENCH_SOAK_SECONDS (default 60).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -95,6 +95,27 @@ async function sequentialLatency(url, { stream, headers = {} }, count = 3000) {
   return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
 }
 
+/** CPU time (user and system, ms) of a process and its direct children (the cluster's workers), from /proc. */
+function cpuMs(pid) {
+  const of = (id) => {
+    try {
+      const f = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
+      return { ppid: Number(f[1]), user: Number(f[11]) * 10, sys: Number(f[12]) * 10 };
+    } catch {
+      return null;
+    }
+  };
+  const total = { user: 0, sys: 0 };
+  for (const id of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    const s = of(Number(id));
+    if (s && (Number(id) === pid || s.ppid === pid)) {
+      total.user += s.user;
+      total.sys += s.sys;
+    }
+  }
+  return total;
+}
+
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
@@ -123,10 +144,10 @@ async function main() {
     await waitFor(`http://127.0.0.1:${clusterPort}/api/status`);
 
     const targets = {
-      direct: { url: `http://127.0.0.1:${upstreamPort}` },
-      floor: { url: `http://127.0.0.1:${floorPort}` },
-      gateway: { url: `http://127.0.0.1:${gatewayPort}`, headers: { authorization: `Bearer sk-${KEY}` } },
-      cluster: { url: `http://127.0.0.1:${clusterPort}`, headers: { authorization: `Bearer sk-${KEY}` } },
+      direct: { url: `http://127.0.0.1:${upstreamPort}`, pid: upstream.pid },
+      floor: { url: `http://127.0.0.1:${floorPort}`, pid: floor.pid },
+      gateway: { url: `http://127.0.0.1:${gatewayPort}`, headers: { authorization: `Bearer sk-${KEY}` }, pid: gateway.pid },
+      cluster: { url: `http://127.0.0.1:${clusterPort}`, headers: { authorization: `Bearer sk-${KEY}` }, pid: cluster.pid },
     };
     // Warm-up: JIT, connection pools, SQLite pages.
     await run(targets.gateway.url, { stream: false, connections: 8, headers: targets.gateway.headers });
@@ -139,21 +160,27 @@ async function main() {
           const rps = [];
           const p50 = [];
           const p99 = [];
+          const cpu = [];
           for (let i = 0; i < REPEAT; i++) {
+            const before = cpuMs(t.pid);
             const r = await run(t.url, { stream, connections, headers: t.headers });
+            const after = cpuMs(t.pid);
             if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name} answered ${r.non2xx} non-2xx and ${r.errors} errors`);
             rps.push(r.requests.average);
             p50.push(r.latency.p50);
             p99.push(r.latency.p99);
+            cpu.push({ user: ((after.user - before.user) * 1000) / r.requests.total, sys: ((after.sys - before.sys) * 1000) / r.requests.total });
           }
-          rows.push({ mode: stream ? 'stream' : 'json', connections, target: name, rps: median(rps), p50: median(p50), p99: median(p99) });
+          const cpuMid = cpu.sort((a, b) => a.user + a.sys - b.user - b.sys)[Math.floor(cpu.length / 2)];
+          rows.push({ mode: stream ? 'stream' : 'json', connections, target: name, rps: median(rps), p50: median(p50), p99: median(p99), cpu: cpuMid });
         }
       }
     }
 
     console.log(`\nRelay benchmark (${SECONDS} s per run, median of ${REPEAT}; SQLite, consume logging on; cluster = WORKERS=${workers})\n`);
-    console.log('mode    conns  target    req/s      p50 ms  p99 ms');
-    for (const r of rows) console.log(`${r.mode.padEnd(7)} ${String(r.connections).padStart(5)}  ${r.target.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}`);
+    // CPU: user and system microseconds the target process (with its workers) spent per request.
+    console.log('mode    conns  target    req/s      p50 ms  p99 ms   cpu us/req (user+sys)');
+    for (const r of rows) console.log(`${r.mode.padEnd(7)} ${String(r.connections).padStart(5)}  ${r.target.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}   ${r.cpu.user.toFixed(0).padStart(4)}+${r.cpu.sys.toFixed(0)}`);
     console.log('\nratios (gateway and cluster vs floor throughput; added p50 latency vs direct)');
     for (const stream of ['json', 'stream']) {
       for (const connections of [1, 64]) {

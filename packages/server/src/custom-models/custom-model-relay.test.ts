@@ -60,6 +60,20 @@ describe.each(testDialects())('custom models at the gateway (%s)', (dialect) => 
     expect(JSON.parse(log.other!)).toMatchObject({ own_key: true });
   });
 
+  it('lists the own-key models in /v1/models beside the routed ones, within the key\'s model limits', async () => {
+    const model = `own-listed-${dialect}`; // unpriced and on no channel: listed only because of the config
+    const { user } = await userWithConfig(openaiSupplier, USER_KEY, [model]);
+    await r.createChannel({ models: 'gpt-4o-mini' });
+    const ids = async (key: string) =>
+      ((await (await fetch(`${r.gateway}/v1/models`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { id: string }[] }).data.map((m) => m.id);
+    const all = await ids((await r.createApiKey(user.id)).key);
+    expect(all).toContain(model);
+    expect(all).toContain('gpt-4o-mini');
+    expect(await ids((await r.createApiKey(user.id, { modelLimits: ['gpt-4o-mini'] })).key)).not.toContain(model);
+    const stranger = await r.createUser();
+    expect(await ids((await r.createApiKey(stranger.id)).key)).not.toContain(model);
+  });
+
   it('serves a user with no balance left through their own key, and refuses them any other model', async () => {
     const model = `own-broke-${dialect}`;
     const { user, apiKey } = await userWithConfig(openaiSupplier, USER_KEY, [model]);

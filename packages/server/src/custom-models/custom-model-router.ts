@@ -40,10 +40,17 @@ export class CustomModelRouter implements OwnKeyChannels {
   }
 
   async channelFor(userId: number, model: string): Promise<RoutableChannel | null> {
+    return (await this.modelsOf(userId)).get(model) ?? null;
+  }
+
+  async modelsFor(userId: number): Promise<string[]> {
+    return [...(await this.modelsOf(userId)).keys()];
+  }
+
+  private async modelsOf(userId: number): Promise<ReadonlyMap<string, RoutableChannel>> {
     let entry = this.entries.get(userId);
     if (!entry || entry.expiresAt <= this.now()) entry = this.startLoad(userId);
-    const byModel = entry.byModel ?? (await entry.loading!);
-    return byModel.get(model) ?? null;
+    return entry.byModel ?? (await entry.loading!);
   }
 
   private startLoad(userId: number): Entry {

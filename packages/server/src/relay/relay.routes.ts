@@ -66,12 +66,12 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
 
   app.get('/v1/models', async (req) => {
     const principal = await authenticate(deps, req, header(req, 'x-api-key') ? claudeKey : bearer);
-    return { object: 'list', data: listModelsFor(deps.relay, principal) };
+    return { object: 'list', data: await listModelsFor(deps.relay, principal) };
   });
   app.get('/v1/models/:model', async (req) => {
     const principal = await authenticate(deps, req, bearer);
     const id = (req.params as { model: string }).model;
-    const found = listModelsFor(deps.relay, principal).find((m) => m.id === id);
+    const found = (await listModelsFor(deps.relay, principal)).find((m) => m.id === id);
     if (!found) throw new RelayError(404, 'model_not_found', `the model ${id} does not exist or you do not have access to it`, 'client', 'invalid_request_error');
     return found;
   });

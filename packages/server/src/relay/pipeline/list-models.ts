@@ -13,17 +13,23 @@ export interface ModelEntry {
 const CREATED = 1_700_000_000;
 
 /**
- * The models an API key may call (GET /v1/models): served by an enabled channel in the key's group,
- * allowed by the key's model limits, and priced (unless self-use mode or the user accepts unpriced models).
+ * The models an API key may call (GET /v1/models): served by an enabled channel in the key's group and
+ * priced (unless self-use mode or the user accepts unpriced models), or configured with the user's own
+ * supplier key (custom models, never priced); either way allowed by the key's model limits.
  */
-export function listModelsFor(deps: RelayDeps, principal: ApiKeyPrincipal): ModelEntry[] {
+export async function listModelsFor(deps: RelayDeps, principal: ApiKeyPrincipal): Promise<ModelEntry[]> {
   const tables = priceTablesOf(deps.options);
   const acceptUnset = acceptsUnpricedModels(deps.options, principal);
-  const out: ModelEntry[] = [];
+  const ownKeyModels = new Set((principal.pinnedChannelId === null && (await deps.ownKeyChannels?.modelsFor(principal.userId))) || []);
+  const ids = new Set<string>();
   for (const model of deps.routing.table.modelsOf(principal.group)) {
-    if (principal.modelLimits && !principal.modelLimits.has(model)) continue;
-    if (!acceptUnset && resolvePrice(model, principal.group, tables).mode === 'unpriced') continue;
-    out.push({ id: model, object: 'model', created: CREATED, owned_by: ownerOf(model) });
+    if (ownKeyModels.has(model) || acceptUnset || resolvePrice(model, principal.group, tables).mode !== 'unpriced') ids.add(model);
+  }
+  for (const model of ownKeyModels) ids.add(model);
+  const out: ModelEntry[] = [];
+  for (const id of ids) {
+    if (principal.modelLimits && !principal.modelLimits.has(id)) continue;
+    out.push({ id, object: 'model', created: CREATED, owned_by: ownerOf(id) });
   }
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }

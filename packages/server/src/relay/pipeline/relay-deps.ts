@@ -14,6 +14,8 @@ import type { GatewayMetrics } from '../../platform/metrics/gateway-metrics.js';
 export interface OwnKeyChannels {
   /** The user's own-key channel for `model`, or null (the usual case: normal routing and billing). */
   channelFor(userId: number, model: string): Promise<RoutableChannel | null>;
+  /** Every model the user configured with their own key (listed by GET /v1/models). */
+  modelsFor(userId: number): Promise<string[]>;
 }
 
 /** Everything the relay pipeline needs, built once per process. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { OptionsSection } from '../options-section';
-import { BoolOption, SwitchRow } from '../option-inputs';
+import { BoolOption, NumberOption, SwitchRow } from '../option-inputs';
 
 const FIELDS = {
   DrawingEnabled: 'bool',
@@ -10,6 +10,7 @@ const FIELDS = {
   MjForwardUrlEnabled: 'bool',
   MjModeClearEnabled: 'bool',
   MjActionCheckSuccessEnabled: 'bool',
+  TaskTimeoutMinutes: 'number',
 } as const;
 
 /** Drawing (Midjourney) and asynchronous task switches. */
@@ -26,6 +27,7 @@ export function DrawingSection({ options }: { options: Record<string, string> })
         <BoolOption name="MjModeClearEnabled" label={t('drawing.mjModeClear')} />
         <BoolOption name="MjActionCheckSuccessEnabled" label={t('drawing.mjActionCheckSuccess')} />
       </SwitchRow>
+      <NumberOption name="TaskTimeoutMinutes" label={t('drawing.taskTimeout')} help={t('drawing.taskTimeoutHelp')} min={1} max={525600} required />
     </OptionsSection>
   );
 }

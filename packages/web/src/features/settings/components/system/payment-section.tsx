@@ -12,7 +12,7 @@ const PAYMENT = {
   MinTopUp: 'number',
   TopupGroupRatio: 'json',
 } as const;
-const ALIPAY = { 'alipay.app_id': 'text', 'alipay.public_key': 'text', 'alipay.private_key': 'secret' } as const;
+const ALIPAY = { 'alipay.app_id': 'text', 'alipay.public_key': 'text', 'alipay.private_key': 'secret', 'alipay.gateway': 'text' } as const;
 
 /** Online top-up (EPay): the payment address and merchant, exchange rate, minimum and the per-group top-up ratio. */
 export function PaymentSection({ options }: { options: Record<string, string> }) {
@@ -55,6 +55,7 @@ export function AlipaySection({ options }: { options: Record<string, string> }) 
       <TextOption name="alipay.app_id" label={t('alipay.appId')} />
       <TextOption name="alipay.public_key" label={t('alipay.publicKey')} rows={3} />
       <SecretOption name="alipay.private_key" label={t('alipay.privateKey')} />
+      <TextOption name="alipay.gateway" label={t('alipay.gateway')} help={t('alipay.gatewayHelp')} placeholder="https://openapi.alipay.com/gateway.do" />
     </OptionsSection>
   );
 }
