@@ -245,9 +245,10 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   const quotaAlerts = new QuotaAlerts({ db, options, mailer, webhooks, secrets: webhookSecrets, onError: (err) => console.error('quota notification failed', err) });
   billing.onCharged((userId) => quotaAlerts.charged(userId));
   const health = new ChannelHealthTracker();
+  const limiter = new UserRequestLimiter(options, rateLimiter);
   const tasks = createTaskServices(
     {
-      db, options, billing, routing, health, events, http: upstream,
+      db, options, billing, routing, health, events, http: upstream, limiter,
       keyCache: new ApiKeyCache(events),
       usableGroups: (userGroup) => new Set(Object.keys(usableGroups(options, userGroup))),
       log: { warn: (obj, msg) => console.warn(msg, obj), error: (obj, msg) => console.error(msg, obj) },
@@ -270,7 +271,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     routing,
     health,
     upstream,
-    limiter: new UserRequestLimiter(options, rateLimiter),
+    limiter,
     logs,
     dashboard: new DashboardService(db),
     quotaData,

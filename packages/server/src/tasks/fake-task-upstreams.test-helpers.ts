@@ -67,7 +67,7 @@ export async function startFakeTaskUpstreams(): Promise<FakeTaskUpstreams> {
 
   function midjourney(r: RecordedRequest): Reply {
     if (r.headers['mj-api-secret'] !== FAKE_KEY) return errorReply(401, { code: 4, description: 'bad mj-api-secret' });
-    if (r.path === '/mj/task/list-by-condition') {
+    if (r.path.endsWith('/mj/task/list-by-condition')) {
       const ids = (body(r).ids as string[] | undefined) ?? [];
       return jsonReply(ids.map((id) => tasks.get(id)).filter((t): t is FakeTask => t?.kind === 'mj').map(mjDto));
     }
@@ -117,7 +117,8 @@ export async function startFakeTaskUpstreams(): Promise<FakeTaskUpstreams> {
   fake.upstream = await startFakeUpstream({
     routes: {
       '*': (r) => {
-        if (r.path.startsWith('/mj/')) return midjourney(r);
+        // A Midjourney-Proxy Plus also answers under a speed prefix (/mj-fast/mj/...).
+        if (/^\/(mj-(fast|turbo|relax)\/)?mj\//.test(r.path)) return midjourney(r);
         if (r.path.startsWith('/suno/')) return suno(r);
         if (r.path.startsWith('/v1/videos')) return video(r);
         if (r.path.startsWith('/images/')) return rawReply(Buffer.from(PNG_BASE64, 'base64'), 'image/png');

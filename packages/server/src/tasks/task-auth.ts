@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateApiKey, type ApiKeyPrincipal } from '../relay/pipeline/authenticate-api-key.js';
 import type { TaskDeps } from './task-deps.js';
 
@@ -20,4 +20,16 @@ export function taskKeyOf(req: FastifyRequest, allowMjSecret: boolean): string |
 /** The same key checks as the relay (status, expiry, quota, IPs, group). */
 export function authenticateTask(deps: TaskDeps, req: FastifyRequest, allowMjSecret: boolean): Promise<ApiKeyPrincipal> {
   return authenticateApiKey(taskKeyOf(req, allowMjSecret), req.ip, { db: deps.db, usableGroups: deps.usableGroups, cache: deps.keyCache });
+}
+
+/**
+ * A task submission under the per-user request limit, like a relay request: counted before (429 in the
+ * caller's error shape when over), its x-ratelimit-* headers on the answer, a success counted after.
+ */
+export async function limitedSubmission<T>(deps: TaskDeps, principal: ApiKeyPrincipal, reply: FastifyReply, submit: () => Promise<T>): Promise<T> {
+  if (!deps.limiter) return submit();
+  reply.headers(await deps.limiter.admit(principal.userId));
+  const answer = await submit();
+  await deps.limiter.recordSuccess(principal.userId);
+  return answer;
 }

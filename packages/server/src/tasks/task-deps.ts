@@ -6,6 +6,7 @@ import type { ChannelHealthTracker } from '../channels/channel-health.js';
 import type { UpstreamHttpClient } from '../platform/http-client.js';
 import type { ChangeEvents } from '../platform/change-events.js';
 import type { ApiKeyCache } from '../relay/pipeline/api-key-cache.js';
+import type { UserRequestLimiter } from '../relay/pipeline/user-request-limit.js';
 
 /** What the asynchronous task relays (Midjourney, Suno, video) and their poller need, built once per process. */
 export interface TaskDeps {
@@ -19,5 +20,7 @@ export interface TaskDeps {
   /** API keys with their owners for a few seconds (the tasks' own ApiKeyCache; change events keep it current). */
   keyCache: ApiKeyCache;
   usableGroups: (userGroup: string) => Set<string>;
+  /** The relay's per-user request limit (ModelRequestRateLimit*): task submissions count toward it too. */
+  limiter?: UserRequestLimiter;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }

@@ -273,6 +273,39 @@ describe.each(testDialects())('Midjourney relay (%s)', (dialect) => {
     expect(listed.json().map((x: { id: string }) => x.id)).toEqual([a]);
   });
 
+  it('serves the speed-prefixed routes (/mj-fast/mj/...), forwarding the prefix and charging like the plain ones', async () => {
+    const c = await customer();
+    const res = await t.post('/mj-fast/mj/submit/imagine', c.key, { prompt: 'a fast cat' });
+    expect(res.json()).toMatchObject({ code: 1 });
+    const id = res.json().result as string;
+    expect(t.fake.requests('/mj-fast/mj/submit/imagine').at(-1)!.body).toMatchObject({ prompt: 'a fast cat' });
+    expect((await task(id)).quota).toBeGreaterThan(0);
+    expect((await t.get(`/mj-relax/mj/task/${id}/fetch`, c.key)).json()).toMatchObject({ id, prompt: 'a fast cat' });
+    expect((await t.post('/mj-turbo/mj/task/list-by-condition', c.key, { ids: [id] })).json().map((x: { id: string }) => x.id)).toEqual([id]);
+    expect((await t.post('/mj-slow/mj/submit/imagine', c.key, { prompt: 'x' })).statusCode).toBe(404);
+  });
+
+  it('counts submissions toward the per-user request limit: over it, a 429 in the proxy shape, no charge, no upstream call', async () => {
+    const options = t.ctx.services.options;
+    await options.set({ ModelRequestRateLimitEnabled: true, ModelRequestRateLimitCount: 2, ModelRequestRateLimitDurationMinutes: 1 });
+    try {
+      const c = await customer();
+      const first = await t.post('/mj/submit/imagine', c.key, { prompt: 'one' });
+      expect(first.headers['x-ratelimit-limit-requests']).toBe('2');
+      expect(first.headers['x-ratelimit-remaining-requests']).toBe('1');
+      await t.post('/mj/submit/imagine', c.key, { prompt: 'two' });
+      const sent = t.fake.requests('/mj/submit/imagine').length;
+      const before = await t.ctx.db.selectFrom('users').select('quota').where('id', '=', c.user.id).executeTakeFirstOrThrow();
+      const third = await t.post('/mj/submit/imagine', c.key, { prompt: 'three' });
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ code: 4 });
+      expect(t.fake.requests('/mj/submit/imagine').length).toBe(sent);
+      expect(await t.ctx.db.selectFrom('users').select('quota').where('id', '=', c.user.id).executeTakeFirstOrThrow()).toEqual(before);
+    } finally {
+      await options.set({ ModelRequestRateLimitEnabled: false });
+    }
+  });
+
   it('fails and refunds a task stuck beyond TaskTimeoutMinutes', async () => {
     const c = await customer();
     const mjId = await imagine(c.key);

@@ -10,6 +10,10 @@ export const MJ_SUBMIT_ROUTES = [
 ] as const;
 export type MjSubmitRoute = (typeof MJ_SUBMIT_ROUTES)[number];
 
+/** Path prefixes choosing the generation speed (`/mj-fast/mj/submit/imagine`), as new-api routes them. */
+export const MJ_SPEED_MODES = ['mj-fast', 'mj-turbo', 'mj-relax'] as const;
+export type MjSpeedMode = (typeof MJ_SPEED_MODES)[number];
+
 /** One checked submission: what to store, what to price, and what to forward. */
 export interface MjSubmitPlan {
   route: MjSubmitRoute;

@@ -3,9 +3,9 @@ import { toTaskError } from '../task-errors.js';
 import { RelayError } from '../../relay/relay-error.js';
 import { callUpstreamStream } from '../upstream-stream.js';
 import { drawingTasksRepository } from '../drawing-tasks.repository.js';
-import { authenticateTask } from '../task-auth.js';
+import { authenticateTask, limitedSubmission } from '../task-auth.js';
 import type { TaskDeps } from '../task-deps.js';
-import { MJ_SUBMIT_ROUTES } from './mj-request.js';
+import { MJ_SPEED_MODES, MJ_SUBMIT_ROUTES, type MjSpeedMode } from './mj-request.js';
 import { submitMidjourney } from './mj-submit.js';
 import { toMjTaskDto } from './mj-task-dto.js';
 import { mjError } from './mj-wire.js';
@@ -27,31 +27,36 @@ export async function midjourneyRoutes(app: FastifyInstance, deps: { tasks: Task
     return reply.status(e.status).headers(e.headers).send(mjError(e.message));
   });
 
-  for (const route of MJ_SUBMIT_ROUTES) {
-    app.post(`/mj/${route}`, async (req: FastifyRequest) => {
-      const startedAt = Date.now();
+  // Every call also exists under a speed prefix (/mj-fast/mj/..., /mj-turbo/..., /mj-relax/...); submissions
+  // forward the prefix to the proxy, reads are the same local table.
+  for (const mode of [undefined, ...MJ_SPEED_MODES] as (MjSpeedMode | undefined)[]) {
+    const base = mode ? `/${mode}/mj` : '/mj';
+    for (const route of MJ_SUBMIT_ROUTES) {
+      app.post(`${base}/${route}`, async (req: FastifyRequest, reply: FastifyReply) => {
+        const startedAt = Date.now();
+        const principal = await authenticateTask(d, req, true);
+        return limitedSubmission(d, principal, reply, () => submitMidjourney(d, { principal, route, mode, body: req.body, clientIp: req.ip, path: req.url.split('?')[0], startedAt }));
+      });
+    }
+
+    app.get(`${base}/task/:id/fetch`, async (req) => {
       const principal = await authenticateTask(d, req, true);
-      return submitMidjourney(d, { principal, route, body: req.body, clientIp: req.ip, path: req.url.split('?')[0], startedAt });
+      const id = (req.params as { id: string }).id;
+      const row = await drawingTasksRepository.findByMjId(d.db, principal.userId, id);
+      if (!row) throw new RelayError(404, 'task_not_found', `task ${id} was not found among your tasks`, 'client', 'invalid_request_error');
+      return toMjTaskDto(d.options, row);
+    });
+
+    app.post(`${base}/task/list-by-condition`, async (req) => {
+      const principal = await authenticateTask(d, req, true);
+      const ids = (req.body as { ids?: unknown } | undefined)?.ids;
+      if (ids !== undefined && (!Array.isArray(ids) || !ids.every((i) => typeof i === 'string'))) throw new RelayError(400, 'invalid_request', 'ids must be a list of task ids', 'client');
+      const list = (ids ?? []) as string[];
+      if (list.length > MAX_IDS) throw new RelayError(400, 'invalid_request', `ask for at most ${MAX_IDS} ids at once`, 'client');
+      const rows = await drawingTasksRepository.findManyByMjIds(d.db, principal.userId, list);
+      return rows.map((r) => toMjTaskDto(d.options, r));
     });
   }
-
-  app.get('/mj/task/:id/fetch', async (req) => {
-    const principal = await authenticateTask(d, req, true);
-    const id = (req.params as { id: string }).id;
-    const row = await drawingTasksRepository.findByMjId(d.db, principal.userId, id);
-    if (!row) throw new RelayError(404, 'task_not_found', `task ${id} was not found among your tasks`, 'client', 'invalid_request_error');
-    return toMjTaskDto(d.options, row);
-  });
-
-  app.post('/mj/task/list-by-condition', async (req) => {
-    const principal = await authenticateTask(d, req, true);
-    const ids = (req.body as { ids?: unknown } | undefined)?.ids;
-    if (ids !== undefined && (!Array.isArray(ids) || !ids.every((i) => typeof i === 'string'))) throw new RelayError(400, 'invalid_request', 'ids must be a list of task ids', 'client');
-    const list = (ids ?? []) as string[];
-    if (list.length > MAX_IDS) throw new RelayError(400, 'invalid_request', `ask for at most ${MAX_IDS} ids at once`, 'client');
-    const rows = await drawingTasksRepository.findManyByMjIds(d.db, principal.userId, list);
-    return rows.map((r) => toMjTaskDto(d.options, r));
-  });
 
   // Unauthenticated, like the proxy's own image links: the task id is the capability.
   app.get('/mj/image/:id', async (req: FastifyRequest, reply: FastifyReply) => {

@@ -13,6 +13,7 @@ import { postTask, submitToChannels } from '../task-submit.js';
 import { FREE_ACTIONS, modelNameOf } from './mj-actions.js';
 import { planMjSubmit, type MjSubmitPlan, type MjSubmitRoute } from './mj-request.js';
 import { ACCEPTED_CODES, MjCode, type MjSubmitAnswer } from './mj-wire.js';
+import type { MjSpeedMode } from './mj-request.js';
 
 /** Channel types that speak the Midjourney-Proxy API. */
 export const MJ_CHANNEL_TYPES: readonly number[] = [ChannelType.MidjourneyProxy, ChannelType.MidjourneyProxyPlus];
@@ -20,6 +21,8 @@ export const MJ_CHANNEL_TYPES: readonly number[] = [ChannelType.MidjourneyProxy,
 export interface MjSubmitInput {
   principal: ApiKeyPrincipal;
   route: MjSubmitRoute;
+  /** The speed prefix a Midjourney-Proxy Plus understands (`/mj-fast/mj/...`), forwarded as given. */
+  mode?: MjSpeedMode;
   body: unknown;
   clientIp: string;
   path: string;
@@ -53,7 +56,7 @@ export async function submitMidjourney(deps: TaskDeps, input: MjSubmitInput): Pr
 
   const sent = await releasingOnError(deps, hold, () =>
     submitToChannels(deps, { principal, model, types: MJ_CHANNEL_TYPES, fixed }, async (ep) => {
-      const outcome = await postTask(deps, `${ep.baseUrl}/mj/${plan.route}`, { 'mj-api-secret': ep.key }, plan.body);
+      const outcome = await postTask(deps, `${ep.baseUrl}${input.mode ? `/${input.mode}` : ''}/mj/${plan.route}`, { 'mj-api-secret': ep.key }, plan.body);
       if (outcome.kind === 'failed') return outcome;
       const answer = outcome.value.json as Partial<MjSubmitAnswer> | undefined;
       if (!answer || typeof answer !== 'object' || typeof answer.code !== 'number') {

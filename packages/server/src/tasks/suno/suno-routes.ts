@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { TaskPlatform } from '@gw/contracts';
 import { RelayError } from '../../relay/relay-error.js';
-import { authenticateTask } from '../task-auth.js';
+import { authenticateTask, limitedSubmission } from '../task-auth.js';
 import type { TaskDeps } from '../task-deps.js';
 import { toTaskError } from '../task-errors.js';
 import { parseData } from '../task-rows.js';
@@ -40,11 +40,11 @@ export async function sunoRoutes(app: FastifyInstance, deps: { tasks: TaskDeps }
     return reply.status(e.status).headers(e.headers).send({ code: e.code, message: e.message, data: null });
   });
 
-  app.post('/suno/submit/:action', async (req) => {
+  app.post('/suno/submit/:action', async (req, reply) => {
     const startedAt = Date.now();
     const principal = await authenticateTask(d, req, false);
     const action = (req.params as { action: string }).action;
-    return submitSuno(d, { principal, action, body: req.body, clientIp: req.ip, path: req.url.split('?')[0], startedAt });
+    return limitedSubmission(d, principal, reply, () => submitSuno(d, { principal, action, body: req.body, clientIp: req.ip, path: req.url.split('?')[0], startedAt }));
   });
 
   app.get('/suno/fetch/:id', async (req) => {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { TaskPlatform } from '@gw/contracts';
 import { RelayError } from '../../relay/relay-error.js';
-import { authenticateTask } from '../task-auth.js';
+import { authenticateTask, limitedSubmission } from '../task-auth.js';
 import type { TaskDeps } from '../task-deps.js';
 import { toTaskError } from '../task-errors.js';
 import { parseData, propertiesOf } from '../task-rows.js';
@@ -38,10 +38,10 @@ export async function videoRoutes(app: FastifyInstance, deps: { tasks: TaskDeps 
     return reply.status(e.status).headers(e.headers).send({ error: { message: e.message, type: e.type, param: null, code: e.code } });
   });
 
-  app.post('/v1/video/generations', async (req) => {
+  app.post('/v1/video/generations', async (req, reply) => {
     const startedAt = Date.now();
     const principal = await authenticateTask(d, req, false);
-    return toVideoDto(await submitVideo(d, { principal, body: req.body, clientIp: req.ip, path: req.url.split('?')[0], startedAt }));
+    return limitedSubmission(d, principal, reply, async () => toVideoDto(await submitVideo(d, { principal, body: req.body, clientIp: req.ip, path: req.url.split('?')[0], startedAt })));
   });
 
   app.get('/v1/video/generations/:taskId', async (req) => {
