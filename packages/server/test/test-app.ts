@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 import { Role, UserStatus } from '@gw/contracts';
 import { buildApp, type Services } from '../src/app.js';
 import type { Config, DatabaseType } from '../src/config/config.schema.js';
@@ -9,6 +10,7 @@ import { usersRepository } from '../src/users/users.repository.js';
 import { newAffCode } from '../src/users/aff-code.js';
 import { nowSeconds } from '../src/platform/clock.js';
 import type { Db } from '../src/db/database.js';
+import type { Database } from '../src/db/schema.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestContext {
@@ -54,11 +56,18 @@ export interface CreatedUser {
   password: string;
 }
 
+export interface CreateUserOptions {
+  username?: string;
+  password?: string;
+  role?: number;
+  status?: number;
+  group?: string;
+  quota?: number;
+  email?: string;
+}
+
 /** Factory: inserts a user directly (no HTTP), with a known password. */
-export async function createUser(
-  db: Db,
-  opts: { username?: string; password?: string; role?: number; status?: number; group?: string; quota?: number; email?: string } = {},
-): Promise<CreatedUser> {
+export async function createUser(db: Db, opts: CreateUserOptions = {}): Promise<CreatedUser> {
   const username = opts.username ?? `u${process.pid % 1000}_${++seq}`;
   const password = opts.password ?? 'password123';
   if (!passwordHashCache.has(password)) passwordHashCache.set(password, hashPassword(password));
@@ -94,6 +103,54 @@ export async function signIn(app: FastifyInstance, user: { username: string; pas
   if (!body.success) throw new Error(`sign-in failed for ${user.username}: ${body.message}`);
   const cookie = res.cookies.find((c) => c.name === 'session');
   return { id: body.data.id, headers: { cookie: `session=${cookie!.value}`, 'new-api-user': String(body.data.id) } };
+}
+
+export interface Member extends CreatedUser {
+  session: SignedIn;
+}
+
+/** A signed-in user of the given role (and other factory options). */
+export async function member(ctx: TestContext, opts: CreateUserOptions = {}): Promise<Member> {
+  const user = await createUser(ctx.db, opts);
+  return { ...user, session: await signIn(ctx.app, user) };
+}
+
+export interface SiteWithMembers {
+  ctx: TestContext;
+  admin: Member;
+  normal: Member;
+}
+
+/** A fresh, set-up site with a signed-in admin and a signed-in normal user (made with `normalOpts`). */
+async function siteWithMembers(dialect: DatabaseType, normalOpts: CreateUserOptions = {}): Promise<SiteWithMembers> {
+  const ctx = await createTestContext(dialect);
+  try {
+    await markSetupDone(ctx.db);
+    const admin = await member(ctx, { role: Role.Admin });
+    return { ctx, admin, normal: await member(ctx, normalOpts) };
+  } catch (err) {
+    await ctx.close();
+    throw err;
+  }
+}
+
+/**
+ * Gives the enclosing describe a site of its own: built by a beforeAll hook and closed by an afterAll hook.
+ * The answer is filled in when beforeAll runs, so read its fields inside hooks and tests only.
+ */
+export function useSiteWithMembers(dialect: DatabaseType, normalOpts: CreateUserOptions = {}): SiteWithMembers {
+  const site = {} as SiteWithMembers;
+  beforeAll(async () => {
+    Object.assign(site, await siteWithMembers(dialect, normalOpts));
+  });
+  afterAll(() => site.ctx?.close());
+  return site;
+}
+
+/** How many rows a table holds. */
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n);
 }
 
 export function json(res: LightMyRequestResponse): { success: boolean; message: string; data?: any; code?: string } {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACTIVITY_DATES_ORDER,
   ACTIVITY_DESC_REQUIRED,
@@ -8,39 +8,32 @@ import {
   ACTIVITY_NOT_STARTED,
   ACTIVITY_QUOTA_INVALID,
 } from '@gw/contracts';
-import type { TestContext } from '../../test/test-app.js';
+import { countRows, member, useSiteWithMembers } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { nowSeconds } from '../platform/clock.js';
-import { call, callJson, logsOf, member, siteWithMembers, userRow, type Member } from '../users/users.test-helpers.js';
+import { call, callJson, logsOf, userRow } from '../users/users.test-helpers.js';
 import { ACTIVITY_LOG_TYPE } from '../rewards/rewards.service.js';
 
 const DAY = 86_400;
 
 describe.each(testDialects())('activities (%s)', (dialect) => {
-  let ctx: TestContext;
-  let admin: Member;
-  let normal: Member;
-
-  beforeAll(async () => {
-    ({ ctx, admin, normal } = await siteWithMembers(dialect));
-  });
-  afterAll(() => ctx?.close());
+  const site = useSiteWithMembers(dialect);
 
   const valid = { name: 'Spring', desc: 'spring gift', quota: 100_000 };
   async function createActivity(fields: Record<string, unknown> = {}) {
-    const body = await callJson(ctx, 'POST', '/api/activity/', admin, { ...valid, ...fields });
+    const body = await callJson(site.ctx, 'POST', '/api/activity/', site.admin, { ...valid, ...fields });
     expect(body.success, body.message).toBe(true);
     return body.data as { id: number; name: string; status: boolean };
   }
-  const reward = (activityId: number, userIds: unknown) => callJson(ctx, 'POST', '/api/activity/reward', admin, { activity_id: activityId, user_ids: userIds });
-  const activityCount = async () => Number((await ctx.db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+  const reward = (activityId: number, userIds: unknown) => callJson(site.ctx, 'POST', '/api/activity/reward', site.admin, { activity_id: activityId, user_ids: userIds });
+  const activityCount = () => countRows(site.ctx.db, 'activities');
 
   describe('manager', () => {
     it('creates an activity (active, unlimited dates by default) and edits it', async () => {
       const created = await createActivity({ start_date: '', end_date: null });
       expect(created).toMatchObject({ name: 'Spring', desc: 'spring gift', quota: 100_000, status: true, start_date: 0, end_date: 0, rewarded_count: 0 });
       const start = nowSeconds();
-      const edited = await callJson(ctx, 'PUT', `/api/activity/${created.id}`, admin, { name: 'Summer', desc: 'hot', quota: 5, status: false, start_date: start, end_date: start + DAY });
+      const edited = await callJson(site.ctx, 'PUT', `/api/activity/${created.id}`, site.admin, { name: 'Summer', desc: 'hot', quota: 5, status: false, start_date: start, end_date: start + DAY });
       expect(edited).toMatchObject({ success: true, data: { id: created.id, name: 'Summer', desc: 'hot', quota: 5, status: false, start_date: start, end_date: start + DAY } });
     });
 
@@ -55,7 +48,7 @@ describe.each(testDialects())('activities (%s)', (dialect) => {
     ];
     it.each(invalid)('refuses %s and creates nothing', async (_what, fields, message) => {
       const before = await activityCount();
-      const body = await callJson(ctx, 'POST', '/api/activity/', admin, { ...valid, ...fields });
+      const body = await callJson(site.ctx, 'POST', '/api/activity/', site.admin, { ...valid, ...fields });
       expect(body.success).toBe(false);
       expect(body.message).toContain(message);
       expect(await activityCount()).toBe(before);
@@ -63,70 +56,70 @@ describe.each(testDialects())('activities (%s)', (dialect) => {
 
     it('keeps the status when an edit does not send it', async () => {
       const a = await createActivity({ status: false });
-      const edited = await callJson(ctx, 'PUT', `/api/activity/${a.id}`, admin, { ...valid, name: 'Still ended' });
+      const edited = await callJson(site.ctx, 'PUT', `/api/activity/${a.id}`, site.admin, { ...valid, name: 'Still ended' });
       expect(edited.data).toMatchObject({ name: 'Still ended', status: false });
     });
 
     it('refuses an edit with dates in the wrong order or of an unknown activity, changing nothing', async () => {
       const a = await createActivity({ name: 'Fixed' });
-      const bad = await callJson(ctx, 'PUT', `/api/activity/${a.id}`, admin, { ...valid, start_date: 200, end_date: 100 });
+      const bad = await callJson(site.ctx, 'PUT', `/api/activity/${a.id}`, site.admin, { ...valid, start_date: 200, end_date: 100 });
       expect(bad.message).toContain(ACTIVITY_DATES_ORDER);
-      expect((await ctx.db.selectFrom('activities').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow()).name).toBe('Fixed');
-      expect(await callJson(ctx, 'PUT', '/api/activity/999999', admin, valid)).toMatchObject({ success: false, message: 'activity not found' });
+      expect((await site.ctx.db.selectFrom('activities').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow()).name).toBe('Fixed');
+      expect(await callJson(site.ctx, 'PUT', '/api/activity/999999', site.admin, valid)).toMatchObject({ success: false, message: 'activity not found' });
     });
 
     it('lists newest first with q, status and paging (p or page)', async () => {
       const on = await createActivity({ name: 'Lantern festival' });
       const off = await createActivity({ name: 'lantern night', status: false });
-      const byName = await callJson(ctx, 'GET', '/api/activity/?q=LANTERN', admin);
+      const byName = await callJson(site.ctx, 'GET', '/api/activity/?q=LANTERN', site.admin);
       expect(byName.data.items.map((a: { id: number }) => a.id)).toEqual([off.id, on.id]);
       expect(byName.data.total).toBe(2);
-      const active = await callJson(ctx, 'GET', '/api/activity/?q=lantern&status=true', admin);
+      const active = await callJson(site.ctx, 'GET', '/api/activity/?q=lantern&status=true', site.admin);
       expect(active.data.items.map((a: { id: number }) => a.id)).toEqual([on.id]);
-      const ended = await callJson(ctx, 'GET', '/api/activity/?q=lantern&status=false', admin);
+      const ended = await callJson(site.ctx, 'GET', '/api/activity/?q=lantern&status=false', site.admin);
       expect(ended.data.items.map((a: { id: number }) => a.id)).toEqual([off.id]);
-      const byId = await callJson(ctx, 'GET', `/api/activity/?q=${on.id}`, admin);
+      const byId = await callJson(site.ctx, 'GET', `/api/activity/?q=${on.id}`, site.admin);
       expect(byId.data.items.map((a: { id: number }) => a.id)).toEqual([on.id]);
-      const second = await callJson(ctx, 'GET', '/api/activity/?q=lantern&page=2&page_size=1', admin);
+      const second = await callJson(site.ctx, 'GET', '/api/activity/?q=lantern&page=2&page_size=1', site.admin);
       expect(second.data).toMatchObject({ page: 2, page_size: 1, total: 2 });
       expect(second.data.items.map((a: { id: number }) => a.id)).toEqual([on.id]);
-      expect((await callJson(ctx, 'GET', '/api/activity/?status=maybe', admin)).success).toBe(false);
+      expect((await callJson(site.ctx, 'GET', '/api/activity/?status=maybe', site.admin)).success).toBe(false);
     });
 
     it('is closed to normal users', async () => {
-      expect((await call(ctx, 'GET', '/api/activity/', normal)).statusCode).toBe(403);
-      expect((await call(ctx, 'POST', '/api/activity/', normal, valid)).statusCode).toBe(403);
-      expect((await call(ctx, 'POST', '/api/activity/reward', normal, { activity_id: 1, user_ids: [normal.id] })).statusCode).toBe(403);
+      expect((await call(site.ctx, 'GET', '/api/activity/', site.normal)).statusCode).toBe(403);
+      expect((await call(site.ctx, 'POST', '/api/activity/', site.normal, valid)).statusCode).toBe(403);
+      expect((await call(site.ctx, 'POST', '/api/activity/reward', site.normal, { activity_id: 1, user_ids: [site.normal.id] })).statusCode).toBe(403);
     });
   });
 
   describe('rewards', () => {
     it('grants the quota as activity reward once per user, with a type-5 log', async () => {
       const a = await createActivity({ name: 'Gift', quota: 7000 });
-      const u1 = await member(ctx);
-      const u2 = await member(ctx);
+      const u1 = await member(site.ctx);
+      const u2 = await member(site.ctx);
       const first = await reward(a.id, [u1.id, u2.id, u1.id]);
       expect(first).toMatchObject({ success: true, message: 'reward granted', data: { rewarded: [u1.id, u2.id], already_rewarded: [] } });
       const again = await reward(a.id, [u1.id]);
       expect(again).toMatchObject({ success: true, data: { rewarded: [], already_rewarded: [u1.id] } });
-      expect(await userRow(ctx, u1.id)).toMatchObject({ quota: 0, activity_quota: 7000, activity_history_quota: 7000 });
-      const logs = await logsOf(ctx, u1.id);
+      expect(await userRow(site.ctx, u1.id)).toMatchObject({ quota: 0, activity_quota: 7000, activity_history_quota: 7000 });
+      const logs = await logsOf(site.ctx, u1.id);
       expect(logs).toHaveLength(1);
       expect(logs[0]).toMatchObject({ type: ACTIVITY_LOG_TYPE, quota: 7000 });
       expect(logs[0].content).toContain('Gift');
-      const listed = await callJson(ctx, 'GET', `/api/activity/?q=${a.id}`, admin);
+      const listed = await callJson(site.ctx, 'GET', `/api/activity/?q=${a.id}`, site.admin);
       expect(listed.data.items[0].rewarded_count).toBe(2);
     });
 
     it('rewards a user only once when grants race', async () => {
       const a = await createActivity({ quota: 300 });
-      const u = await member(ctx);
+      const u = await member(site.ctx);
       const answers = await Promise.all(Array.from({ length: 6 }, () => reward(a.id, [u.id])));
       expect(answers.every((x) => x.success)).toBe(true);
       expect(answers.flatMap((x) => x.data.rewarded)).toEqual([u.id]);
-      expect(await userRow(ctx, u.id)).toMatchObject({ activity_quota: 300, activity_history_quota: 300 });
-      expect(await logsOf(ctx, u.id)).toHaveLength(1);
-      expect(await ctx.db.selectFrom('activity_rewards').selectAll().where('user_id', '=', u.id).execute()).toHaveLength(1);
+      expect(await userRow(site.ctx, u.id)).toMatchObject({ activity_quota: 300, activity_history_quota: 300 });
+      expect(await logsOf(site.ctx, u.id)).toHaveLength(1);
+      expect(await site.ctx.db.selectFrom('activity_rewards').selectAll().where('user_id', '=', u.id).execute()).toHaveLength(1);
     });
 
     const closed: [what: string, fields: () => Record<string, unknown>, message: string][] = [
@@ -136,31 +129,31 @@ describe.each(testDialects())('activities (%s)', (dialect) => {
     ];
     it.each(closed)('refuses rewards for %s and changes nothing', async (_what, fields, message) => {
       const a = await createActivity(fields());
-      const u = await member(ctx);
+      const u = await member(site.ctx);
       expect(await reward(a.id, [u.id])).toMatchObject({ success: false, message });
-      expect(await userRow(ctx, u.id)).toMatchObject({ activity_quota: 0 });
-      expect(await logsOf(ctx, u.id)).toHaveLength(0);
+      expect(await userRow(site.ctx, u.id)).toMatchObject({ activity_quota: 0 });
+      expect(await logsOf(site.ctx, u.id)).toHaveLength(0);
     });
 
     it('grants while inside the dates', async () => {
       const a = await createActivity({ start_date: nowSeconds() - DAY, end_date: nowSeconds() + DAY });
-      const u = await member(ctx);
+      const u = await member(site.ctx);
       expect(await reward(a.id, [u.id])).toMatchObject({ success: true, data: { rewarded: [u.id] } });
     });
 
     it('refuses unknown users or activities and no users at all, changing nothing', async () => {
       const a = await createActivity();
-      const u = await member(ctx);
+      const u = await member(site.ctx);
       const body = await reward(a.id, [u.id, 987654]);
       expect(body).toMatchObject({ success: false, message: 'user not found: 987654' });
-      expect(await userRow(ctx, u.id)).toMatchObject({ activity_quota: 0 });
+      expect(await userRow(site.ctx, u.id)).toMatchObject({ activity_quota: 0 });
       expect(await reward(999999, [u.id])).toMatchObject({ success: false, message: 'activity not found' });
       expect(await reward(a.id, [])).toMatchObject({ success: false, message: 'user_ids: please select at least one user' });
     });
 
     it('lets the admin find users 100 a page', async () => {
-      for (let i = 0; i < 3; i++) await member(ctx, { username: `picker${i}_${dialect}` });
-      const page = await callJson(ctx, 'GET', `/api/user/search?keyword=picker&p=1&page_size=100`, admin);
+      for (let i = 0; i < 3; i++) await member(site.ctx, { username: `picker${i}_${dialect}` });
+      const page = await callJson(site.ctx, 'GET', `/api/user/search?keyword=picker&p=1&page_size=100`, site.admin);
       expect(page.data).toMatchObject({ page: 1, page_size: 100, total: 3 });
     });
   });
@@ -171,9 +164,9 @@ describe.each(testDialects())('activities (%s)', (dialect) => {
       const ended = await createActivity({ name: 'Ended', status: false });
       const soon = await createActivity({ name: 'Soon', start_date: nowSeconds() + DAY });
       const now = await createActivity({ name: 'Now', quota: 42 });
-      const u = await member(ctx);
+      const u = await member(site.ctx);
       await reward(now.id, [u.id]);
-      const body = await callJson(ctx, 'GET', '/api/activity_list', u);
+      const body = await callJson(site.ctx, 'GET', '/api/activity_list', u);
       const ids = body.data.map((a: { id: number }) => a.id);
       expect(ids).not.toContain(gone.id);
       expect(ids).not.toContain(ended.id);

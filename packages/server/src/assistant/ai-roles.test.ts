@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AssistantMessage, ROLE_CONTENT_REQUIRED, ROLE_FORMAT_INVALID, ROLE_NAME_REQUIRED } from '@gw/contracts';
-import type { TestContext } from '../../test/test-app.js';
+import { countRows, useSiteWithMembers } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { call, callJson, siteWithMembers, type Member } from '../users/users.test-helpers.js';
+import { call, callJson } from '../users/users.test-helpers.js';
 
 const TOML = `
 name = "Data analyst"
@@ -14,40 +14,33 @@ tools = ["python", "sql"]
 `;
 
 describe.each(testDialects())('AI roles (%s)', (dialect) => {
-  let ctx: TestContext;
-  let admin: Member;
-  let normal: Member;
+  const site = useSiteWithMembers(dialect);
 
-  beforeAll(async () => {
-    ({ ctx, admin, normal } = await siteWithMembers(dialect));
-  });
-  afterAll(() => ctx?.close());
-
-  const count = async () => Number((await ctx.db.selectFrom('ai_roles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+  const count = () => countRows(site.ctx.db, 'ai_roles');
 
   it('stores TOML as JSON, answers it back as TOML, and edits and deletes roles', async () => {
-    const created = await callJson(ctx, 'POST', '/api/ai-role/admin/', admin, { role_name: 'Analyst', role: TOML });
+    const created = await callJson(site.ctx, 'POST', '/api/ai-role/admin/', site.admin, { role_name: 'Analyst', role: TOML });
     expect(created).toMatchObject({ success: true, message: AssistantMessage.Added, data: { role_name: 'Analyst', type: 0, quota: 0 } });
     expect(JSON.parse(created.data.role)).toEqual({ name: 'Data analyst', temperature: 0.2, prompt: { system: 'You analyse data.', tools: ['python', 'sql'] } });
     expect(created.data.role_toml).toContain('[prompt]');
-    const stored = await ctx.db.selectFrom('ai_roles').select('role').where('id', '=', created.data.id).executeTakeFirstOrThrow();
+    const stored = await site.ctx.db.selectFrom('ai_roles').select('role').where('id', '=', created.data.id).executeTakeFirstOrThrow();
     expect(JSON.parse(stored.role!)).toMatchObject({ name: 'Data analyst' });
 
     const id = created.data.id;
-    const edited = await callJson(ctx, 'PUT', `/api/ai-role/admin/${id}`, admin, { role_name: 'Analyst 2', role: 'a = 1', type: 2, quota: 500 });
+    const edited = await callJson(site.ctx, 'PUT', `/api/ai-role/admin/${id}`, site.admin, { role_name: 'Analyst 2', role: 'a = 1', type: 2, quota: 500 });
     expect(edited).toMatchObject({ success: true, message: AssistantMessage.Updated, data: { id, role_name: 'Analyst 2', role: '{"a":1}', type: 2, quota: 500 } });
 
-    const list = await callJson(ctx, 'GET', '/api/ai-role/admin/', admin);
+    const list = await callJson(site.ctx, 'GET', '/api/ai-role/admin/', site.admin);
     expect(list.data.data.map((r: { id: number }) => r.id)).toContain(id);
     expect(list.data.total).toBe(list.data.data.length);
-    expect((await callJson(ctx, 'GET', '/api/ai-role/', normal)).data.data.map((r: { id: number }) => r.id)).toContain(id);
+    expect((await callJson(site.ctx, 'GET', '/api/ai-role/', site.normal)).data.data.map((r: { id: number }) => r.id)).toContain(id);
 
-    expect(await callJson(ctx, 'DELETE', `/api/ai-role/admin/${id}`, admin)).toMatchObject({ success: true, message: AssistantMessage.Deleted });
-    expect(await callJson(ctx, 'DELETE', `/api/ai-role/admin/${id}`, admin)).toMatchObject({ success: false, message: 'role not found' });
+    expect(await callJson(site.ctx, 'DELETE', `/api/ai-role/admin/${id}`, site.admin)).toMatchObject({ success: true, message: AssistantMessage.Deleted });
+    expect(await callJson(site.ctx, 'DELETE', `/api/ai-role/admin/${id}`, site.admin)).toMatchObject({ success: false, message: 'role not found' });
   });
 
   it('accepts content already converted to a JSON object', async () => {
-    const body = await callJson(ctx, 'POST', '/api/ai-role/admin/', admin, { role_name: 'Obj', role: { a: { b: [1, 2] } } });
+    const body = await callJson(site.ctx, 'POST', '/api/ai-role/admin/', site.admin, { role_name: 'Obj', role: { a: { b: [1, 2] } } });
     expect(body).toMatchObject({ success: true, data: { role: '{"a":{"b":[1,2]}}' } });
   });
 
@@ -64,19 +57,19 @@ describe.each(testDialects())('AI roles (%s)', (dialect) => {
   ];
   it.each(invalid)('refuses %s with the spec message and saves nothing', async (_what, body, message) => {
     const before = await count();
-    expect(await callJson(ctx, 'POST', '/api/ai-role/admin/', admin, body)).toMatchObject({ success: false, message });
+    expect(await callJson(site.ctx, 'POST', '/api/ai-role/admin/', site.admin, body)).toMatchObject({ success: false, message });
     expect(await count()).toBe(before);
   });
 
   it('refuses a bad TOML edit and keeps the stored role', async () => {
-    const { data } = await callJson(ctx, 'POST', '/api/ai-role/admin/', admin, { role_name: 'Keep', role: 'a = 1' });
-    expect(await callJson(ctx, 'PUT', `/api/ai-role/admin/${data.id}`, admin, { role_name: 'Keep', role: '= broken' })).toMatchObject({ success: false, message: ROLE_FORMAT_INVALID });
-    expect((await ctx.db.selectFrom('ai_roles').select('role').where('id', '=', data.id).executeTakeFirstOrThrow()).role).toBe('{"a":1}');
+    const { data } = await callJson(site.ctx, 'POST', '/api/ai-role/admin/', site.admin, { role_name: 'Keep', role: 'a = 1' });
+    expect(await callJson(site.ctx, 'PUT', `/api/ai-role/admin/${data.id}`, site.admin, { role_name: 'Keep', role: '= broken' })).toMatchObject({ success: false, message: ROLE_FORMAT_INVALID });
+    expect((await site.ctx.db.selectFrom('ai_roles').select('role').where('id', '=', data.id).executeTakeFirstOrThrow()).role).toBe('{"a":1}');
   });
 
   it('keeps management to administrators', async () => {
-    expect((await call(ctx, 'GET', '/api/ai-role/admin/', normal)).statusCode).toBe(403);
-    expect((await call(ctx, 'POST', '/api/ai-role/admin/', normal, { role_name: 'x', role: 'a = 1' })).statusCode).toBe(403);
-    expect((await call(ctx, 'GET', '/api/ai-role/')).statusCode).toBe(401);
+    expect((await call(site.ctx, 'GET', '/api/ai-role/admin/', site.normal)).statusCode).toBe(403);
+    expect((await call(site.ctx, 'POST', '/api/ai-role/admin/', site.normal, { role_name: 'x', role: 'a = 1' })).statusCode).toBe(403);
+    expect((await call(site.ctx, 'GET', '/api/ai-role/')).statusCode).toBe(401);
   });
 });

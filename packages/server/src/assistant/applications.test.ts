@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   APP_DISPLAY_NAME_REQUIRED,
   APP_DXT_URL_REQUIRED,
@@ -9,19 +9,12 @@ import {
   APP_VERSION_REQUIRED,
   AssistantMessage,
 } from '@gw/contracts';
-import type { TestContext } from '../../test/test-app.js';
+import { countRows, useSiteWithMembers } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { call, callJson, siteWithMembers, type Member } from '../users/users.test-helpers.js';
+import { call, callJson } from '../users/users.test-helpers.js';
 
 describe.each(testDialects())('agent marketplace applications (%s)', (dialect) => {
-  let ctx: TestContext;
-  let admin: Member;
-  let normal: Member;
-
-  beforeAll(async () => {
-    ({ ctx, admin, normal } = await siteWithMembers(dialect, { group: 'vip' }));
-  });
-  afterAll(() => ctx?.close());
+  const site = useSiteWithMembers(dialect, { group: 'vip' });
 
   let seq = 0;
   const app = (fields: Record<string, unknown> = {}) => ({
@@ -37,17 +30,17 @@ describe.each(testDialects())('agent marketplace applications (%s)', (dialect) =
     keywords: 'data, csv',
     ...fields,
   });
-  const create = (fields: Record<string, unknown> = {}) => callJson(ctx, 'POST', '/api/application/admin/', admin, app(fields));
-  const count = async () => Number((await ctx.db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+  const create = (fields: Record<string, unknown> = {}) => callJson(site.ctx, 'POST', '/api/application/admin/', site.admin, app(fields));
+  const count = () => countRows(site.ctx.db, 'applications');
 
   it('creates (trimmed, rank parsed), edits and deletes an application with the spec messages', async () => {
     const created = await create();
     expect(created).toMatchObject({ success: true, message: AssistantMessage.AppCreated, data: { display_name: 'Data Tool', type: 'webview', rank: 7, app_groups: ['vip'], keywords: ['data', 'csv'] } });
     const id = created.data.id;
-    const edited = await callJson(ctx, 'PUT', `/api/application/admin/${id}`, admin, app({ name: created.data.name, type: undefined, rank: undefined, display_name: 'New' }));
+    const edited = await callJson(site.ctx, 'PUT', `/api/application/admin/${id}`, site.admin, app({ name: created.data.name, type: undefined, rank: undefined, display_name: 'New' }));
     expect(edited).toMatchObject({ success: true, message: AssistantMessage.AppUpdated, data: { id, display_name: 'New', type: 'conversation-tool', rank: 0 } });
-    expect(await callJson(ctx, 'DELETE', `/api/application/admin/${id}`, admin)).toMatchObject({ success: true, message: AssistantMessage.AppDeleted });
-    expect(await callJson(ctx, 'DELETE', `/api/application/admin/${id}`, admin)).toMatchObject({ success: false, message: 'application not found' });
+    expect(await callJson(site.ctx, 'DELETE', `/api/application/admin/${id}`, site.admin)).toMatchObject({ success: true, message: AssistantMessage.AppDeleted });
+    expect(await callJson(site.ctx, 'DELETE', `/api/application/admin/${id}`, site.admin)).toMatchObject({ success: false, message: 'application not found' });
   });
 
   it('refuses a name already used, on create and on edit, and a racing duplicate', async () => {
@@ -55,7 +48,7 @@ describe.each(testDialects())('agent marketplace applications (%s)', (dialect) =
     const before = await count();
     expect(await create({ name: `unique-${dialect}` })).toMatchObject({ success: false, message: APP_NAME_TAKEN });
     const other = await create();
-    expect(await callJson(ctx, 'PUT', `/api/application/admin/${other.data.id}`, admin, app({ name: first.data.name }))).toMatchObject({ success: false, message: APP_NAME_TAKEN });
+    expect(await callJson(site.ctx, 'PUT', `/api/application/admin/${other.data.id}`, site.admin, app({ name: first.data.name }))).toMatchObject({ success: false, message: APP_NAME_TAKEN });
     const racing = await Promise.all(Array.from({ length: 4 }, () => create({ name: `race-${dialect}` })));
     expect(racing.filter((r) => r.success)).toHaveLength(1);
     expect(racing.filter((r) => !r.success).every((r) => r.message === APP_NAME_TAKEN)).toBe(true);
@@ -81,10 +74,10 @@ describe.each(testDialects())('agent marketplace applications (%s)', (dialect) =
     const low = await create({ name: `${tag}-low`, rank: 1 });
     const high = await create({ name: `${tag}-high`, rank: 50 });
     const mid = await create({ name: `${tag}-mid`, rank: 10 });
-    const page1 = await callJson(ctx, 'GET', `/api/application/admin/?keyword=${tag}&p=1&page_size=2`, admin);
+    const page1 = await callJson(site.ctx, 'GET', `/api/application/admin/?keyword=${tag}&p=1&page_size=2`, site.admin);
     expect(page1.data).toMatchObject({ total: 3, page: 1, page_size: 2 });
     expect(page1.data.items.map((a: { id: number }) => a.id)).toEqual([high.data.id, mid.data.id]);
-    const page2 = await callJson(ctx, 'GET', `/api/application/admin/?keyword=${tag}&p=2&page_size=2`, admin);
+    const page2 = await callJson(site.ctx, 'GET', `/api/application/admin/?keyword=${tag}&p=2&page_size=2`, site.admin);
     expect(page2.data.items.map((a: { id: number }) => a.id)).toEqual([low.data.id]);
   });
 
@@ -92,7 +85,7 @@ describe.each(testDialects())('agent marketplace applications (%s)', (dialect) =
     const vip = await create({ app_groups: ['vip'] });
     const everyone = await create({ app_groups: [] });
     const other = await create({ app_groups: ['default'] });
-    const seen = (await callJson(ctx, 'GET', '/api/application/', normal)).data.map((a: { id: number }) => a.id);
+    const seen = (await callJson(site.ctx, 'GET', '/api/application/', site.normal)).data.map((a: { id: number }) => a.id);
     expect(seen).toContain(vip.data.id);
     expect(seen).toContain(everyone.data.id);
     expect(seen).not.toContain(other.data.id);
@@ -101,15 +94,15 @@ describe.each(testDialects())('agent marketplace applications (%s)', (dialect) =
   it('deletes in batch, and refuses an empty selection', async () => {
     const a = await create();
     const b = await create();
-    expect(await callJson(ctx, 'POST', '/api/application/admin/batch', admin, { ids: [] })).toMatchObject({ success: false, message: APP_NONE_SELECTED });
-    expect(await callJson(ctx, 'POST', '/api/application/admin/batch', admin, {})).toMatchObject({ success: false, message: APP_NONE_SELECTED });
-    expect(await callJson(ctx, 'POST', '/api/application/admin/batch', admin, { ids: [a.data.id, b.data.id, 999999] })).toMatchObject({ success: true, message: AssistantMessage.AppsBatchDeleted, data: 2 });
-    expect(await ctx.db.selectFrom('applications').select('id').where('id', 'in', [a.data.id, b.data.id]).execute()).toEqual([]);
+    expect(await callJson(site.ctx, 'POST', '/api/application/admin/batch', site.admin, { ids: [] })).toMatchObject({ success: false, message: APP_NONE_SELECTED });
+    expect(await callJson(site.ctx, 'POST', '/api/application/admin/batch', site.admin, {})).toMatchObject({ success: false, message: APP_NONE_SELECTED });
+    expect(await callJson(site.ctx, 'POST', '/api/application/admin/batch', site.admin, { ids: [a.data.id, b.data.id, 999999] })).toMatchObject({ success: true, message: AssistantMessage.AppsBatchDeleted, data: 2 });
+    expect(await site.ctx.db.selectFrom('applications').select('id').where('id', 'in', [a.data.id, b.data.id]).execute()).toEqual([]);
   });
 
   it('keeps management to administrators', async () => {
-    expect((await call(ctx, 'GET', '/api/application/admin/', normal)).statusCode).toBe(403);
-    expect((await call(ctx, 'POST', '/api/application/admin/batch', normal, { ids: [1] })).statusCode).toBe(403);
-    expect((await call(ctx, 'GET', '/api/application/')).statusCode).toBe(401);
+    expect((await call(site.ctx, 'GET', '/api/application/admin/', site.normal)).statusCode).toBe(403);
+    expect((await call(site.ctx, 'POST', '/api/application/admin/batch', site.normal, { ids: [1] })).statusCode).toBe(403);
+    expect((await call(site.ctx, 'GET', '/api/application/')).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { crc32 } from '../platform/crc32.js';
 
 /** A width × height RGBA image, 4 bytes per pixel, rows top to bottom. */
 export interface RgbaImage {
@@ -9,22 +10,6 @@ export interface RgbaImage {
 
 export function createImage(width: number, height: number): RgbaImage {
   return { width, height, pixels: new Uint8Array(width * height * 4) };
-}
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 function chunk(type: string, data: Uint8Array): Buffer {

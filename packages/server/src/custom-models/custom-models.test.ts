@@ -8,10 +8,10 @@ import {
   Role,
   SUPPLIER_NOT_FOUND,
 } from '@gw/contracts';
-import { createTestContext, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { errorReply, hangReply, jsonReply, startFakeUpstream, type FakeUpstream } from '../../test/fake-upstream/index.js';
-import { call, callJson, member, type Member } from '../users/users.test-helpers.js';
+import { call, callJson } from '../users/users.test-helpers.js';
 import { getAdapter } from '../relay/providers/registry.js';
 import { CustomModelsService, KEY_UNREADABLE, NO_BALANCE_SUPPORT } from './custom-models.service.js';
 import { CustomModelKeys } from './custom-model-keys.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { Role, type QuotaDataRow } from '@gw/contracts';
-import { createTestContext, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { call, callJson, member, type Member } from '../users/users.test-helpers.js';
+import { call, callJson } from '../users/users.test-helpers.js';
 import { consumeLog, insertLogs } from '../logs/logs.test-helpers.js';
 import { LogType } from '../logs/log-types.js';
 import { nowSeconds } from '../platform/clock.js';

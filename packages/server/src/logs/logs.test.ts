@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type LogView } from '@gw/contracts';
-import { createTestContext, json, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, json, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { call, callJson, member, type Member } from '../users/users.test-helpers.js';
+import { call, callJson } from '../users/users.test-helpers.js';
 import { nowSeconds } from '../platform/clock.js';
 import { LogType } from './log-types.js';
 import { consumeLog, insertLogs } from './logs.test-helpers.js';

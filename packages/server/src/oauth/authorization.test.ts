@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthorizationStatus, TokenStatus } from '@gw/contracts';
-import { createTestContext, json, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, json, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { callJson, member, type Member } from '../users/users.test-helpers.js';
+import { callJson } from '../users/users.test-helpers.js';
 import { CHALLENGE_USED, REQUEST_ANSWERED, REQUEST_EXPIRED, TOKEN_NOT_USABLE } from './authorization.service.js';
 
 /** What an outside application does first: a verifier it keeps, and the challenge it puts in the URL. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_BIND_MESSAGE } from '@gw/contracts';
-import { createTestContext, json, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, json, markSetupDone, member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { member, userRow } from '../users/users.test-helpers.js';
+import { userRow } from '../users/users.test-helpers.js';
 import { startOidcProvider, type TestOidcProvider } from './testing/oidc-provider.test-helpers.js';
 import { callback, sessionOf, startFlow } from './testing/oauth.test-helpers.js';
 

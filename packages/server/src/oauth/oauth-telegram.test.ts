@@ -1,9 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_BIND_MESSAGE, TELEGRAM_AUTH_MAX_AGE_SECONDS } from '@gw/contracts';
-import { createTestContext, json, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, json, markSetupDone, member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { member, userRow } from '../users/users.test-helpers.js';
+import { userRow } from '../users/users.test-helpers.js';
 import { nowSeconds } from '../platform/clock.js';
 import { checkTelegramLogin } from './providers/telegram.js';
 

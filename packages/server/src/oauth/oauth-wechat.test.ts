@@ -1,39 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { member } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { member, userRow } from '../users/users.test-helpers.js';
-import { startFakeOAuthProviders, type FakeOAuthProviders } from './testing/fake-oauth-providers.test-helpers.js';
-import { enableFakeProviders, fakeProviderConfig } from './testing/oauth.test-helpers.js';
+import { userRow } from '../users/users.test-helpers.js';
+import { useFakeOAuthSite } from './testing/oauth.test-helpers.js';
 
 describe.each(testDialects())('WeChat QR sign-in in the login page frame (%s)', (dialect) => {
-  let ctx: TestContext;
-  let fake: FakeOAuthProviders;
+  const site = useFakeOAuthSite(dialect);
   let seq = 9000;
   const nextId = () => String(++seq);
 
-  beforeAll(async () => {
-    fake = await startFakeOAuthProviders();
-    ctx = await createTestContext(dialect, fakeProviderConfig(fake));
-    await markSetupDone(ctx.db);
-    await enableFakeProviders(ctx, fake);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
-  });
-
   /** Opens the frame (optionally the bind frame with a session), lets WeChat "scan", and answers the return. */
   async function scan(path: string, id: string, cookie = '', query: Record<string, string> = {}) {
-    const start = await ctx.app.inject({ method: 'GET', url: path, query, headers: cookie ? { cookie } : {} });
+    const start = await site.ctx.app.inject({ method: 'GET', url: path, query, headers: cookie ? { cookie } : {} });
     expect(start.statusCode, start.payload).toBe(302);
     const qr = new URL(start.headers.location as string);
     expect(qr.pathname).toBe('/connect/qrconnect');
     expect(qr.searchParams.get('redirect_uri')).toBe('http://localhost/api/oauth/wechat');
     const stateCookie = start.cookies.find((c) => c.name === 'oauth_state')!.value;
-    fake.signInAs('wechat', { id, name: 'Wei' });
-    const back = new URL(await fake.authorize(qr.href));
+    site.fake.signInAs('wechat', { id, name: 'Wei' });
+    const back = new URL(await site.fake.authorize(qr.href));
     const cookies = [cookie, `oauth_state=${stateCookie}`].filter(Boolean).join('; ');
-    return ctx.app.inject({ method: 'GET', url: `/api/oauth/wechat${back.search}`, headers: { cookie: cookies } });
+    return site.ctx.app.inject({ method: 'GET', url: `/api/oauth/wechat${back.search}`, headers: { cookie: cookies } });
   }
 
   it('signs a new user in: a session cookie, the user stored for the console, the page sent on', async () => {
@@ -41,7 +28,7 @@ describe.each(testDialects())('WeChat QR sign-in in the login page frame (%s)', 
     const res = await scan('/api/oauth/wechat', id, '', { next: '/topup' });
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.cookies.find((c) => c.name === 'session')).toBeDefined();
-    const user = await ctx.db.selectFrom('users').selectAll().where('wechat_id', '=', `union-${id}`).executeTakeFirstOrThrow();
+    const user = await site.ctx.db.selectFrom('users').selectAll().where('wechat_id', '=', `union-${id}`).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ display_name: 'Wei' });
     expect(user.username).toMatch(/^wechat_\d+$/);
     expect(res.payload).toContain(`localStorage.setItem('user'`);
@@ -49,19 +36,19 @@ describe.each(testDialects())('WeChat QR sign-in in the login page frame (%s)', 
   });
 
   it('binds from the personal page frame with the session cookie', async () => {
-    const alice = await member(ctx);
+    const alice = await member(site.ctx);
     const id = nextId();
     const res = await scan('/api/oauth/wechat/bind', id, alice.session.headers.cookie);
     expect(res.payload).toContain('WeChat account bound.');
-    expect((await userRow(ctx, alice.id))?.wechat_id).toBe(`union-${id}`);
-    const bob = await member(ctx);
+    expect((await userRow(site.ctx, alice.id))?.wechat_id).toBe(`union-${id}`);
+    const bob = await member(site.ctx);
     const refused = await scan('/api/oauth/wechat/bind', id, bob.session.headers.cookie);
     expect(refused.payload).toContain('this WeChat account is already bound to another user');
-    expect((await userRow(ctx, bob.id))?.wechat_id).toBe('');
+    expect((await userRow(site.ctx, bob.id))?.wechat_id).toBe('');
   });
 
   it('shows the refusal in the frame for a return without the browser’s state', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/oauth/wechat', query: { code: 'c', state: 'forged' } });
+    const res = await site.ctx.app.inject({ method: 'GET', url: '/api/oauth/wechat', query: { code: 'c', state: 'forged' } });
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.payload).toContain('the sign-in state does not match this browser');
     expect(res.cookies.find((c) => c.name === 'session')).toBeUndefined();
@@ -76,18 +63,18 @@ describe.each(testDialects())('WeChat QR sign-in in the login page frame (%s)', 
   });
 
   it('shows in the frame that WeChat sign-in is off', async () => {
-    await ctx.services.options.set({ 'oauth_wechat.enabled': false });
+    await site.ctx.services.options.set({ 'oauth_wechat.enabled': false });
     try {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/oauth/wechat' });
+      const res = await site.ctx.app.inject({ method: 'GET', url: '/api/oauth/wechat' });
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.payload).toContain('WeChat sign-in is not enabled by the administrator');
     } finally {
-      await ctx.services.options.set({ 'oauth_wechat.enabled': true });
+      await site.ctx.services.options.set({ 'oauth_wechat.enabled': true });
     }
   });
 
   it('asks for a session before binding', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/oauth/wechat/bind' });
+    const res = await site.ctx.app.inject({ method: 'GET', url: '/api/oauth/wechat/bind' });
     expect(res.statusCode).toBe(401);
   });
 });

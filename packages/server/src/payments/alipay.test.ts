@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSign, createVerify, generateKeyPairSync } from 'node:crypto';
 import { LogType, TopUpStatus } from '@gw/contracts';
-import { createTestContext, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { call, member, userRow, type Member } from '../users/users.test-helpers.js';
+import { call, userRow } from '../users/users.test-helpers.js';
 import { ALIPAY_DIRECT } from './payments.service.js';
 
 const QUOTA_PER_UNIT = 500_000;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { LogType, TopUpFailure, TopUpStatus } from '@gw/contracts';
-import { createTestContext, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { fakeEpaySign, startFakeEpayGateway, type FakeEpayGateway } from '../../test/fake-epay-gateway.js';
-import { call, callJson, member, userRow, type Member } from '../users/users.test-helpers.js';
+import { call, callJson, userRow } from '../users/users.test-helpers.js';
 
 const QUOTA_PER_UNIT = 500_000;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricingEntry } from '@gw/contracts';
-import { createTestContext, markSetupDone, signIn, type TestContext } from '../../test/test-app.js';
+import { createTestContext, markSetupDone, member, signIn, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { call, callJson, member, userRow } from '../users/users.test-helpers.js';
+import { call, callJson, userRow } from '../users/users.test-helpers.js';
 import { WebhookUrlRefusal } from './webhook-url.js';
 
 const PUBLIC_HOOK = 'https://93.184.216.34/hooks/quota';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_NAME_TAKEN, Role, type ModelHubEntry, type PricingEntry } from '@gw/contracts';
-import { createTestContext, json, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, json, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { call, callJson, member, type Member } from '../users/users.test-helpers.js';
+import { call, callJson } from '../users/users.test-helpers.js';
 import { UNSET_MODEL_RATIO } from '../billing/default-ratios.js';
 
 describe.each(testDialects())('pricing, model lists and model hub (%s)', (dialect) => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FUEL_PACK_ALREADY_CLAIMED, FUEL_PACK_DISABLED, INSUFFICIENT_TRANSFER_QUOTA, LogType } from '@gw/contracts';
-import { createTestContext, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { nowSeconds } from '../platform/clock.js';
-import { callJson, logsOf, member, userRow, type Member } from '../users/users.test-helpers.js';
+import { callJson, logsOf, userRow } from '../users/users.test-helpers.js';
 import { ACTIVITY_LOG_TYPE } from './rewards.service.js';
 
 const DAY = 86_400;

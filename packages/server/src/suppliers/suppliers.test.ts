@@ -1,35 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUPPLIER_NOT_FOUND } from '@gw/contracts';
-import type { TestContext } from '../../test/test-app.js';
+import { countRows, useSiteWithMembers } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { call, callJson, siteWithMembers, type Member } from '../users/users.test-helpers.js';
+import { call, callJson } from '../users/users.test-helpers.js';
 
 describe.each(testDialects())('suppliers (%s)', (dialect) => {
-  let ctx: TestContext;
-  let admin: Member;
-  let normal: Member;
-
-  beforeAll(async () => {
-    ({ ctx, admin, normal } = await siteWithMembers(dialect));
-  });
-  afterAll(() => ctx?.close());
+  const site = useSiteWithMembers(dialect);
 
   const valid = { name: 'DeepSeek', type: 43, sdk: 'openai', base_url: 'https://api.deepseek.com/', disable: false };
-  const count = async () => Number((await ctx.db.selectFrom('suppliers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+  const count = () => countRows(site.ctx.db, 'suppliers');
 
   it('creates, edits and lists suppliers; users see only enabled ones', async () => {
-    const created = await callJson(ctx, 'POST', '/api/supplier/admin/', admin, valid);
+    const created = await callJson(site.ctx, 'POST', '/api/supplier/admin/', site.admin, valid);
     expect(created).toMatchObject({ success: true, data: { name: 'DeepSeek', type: 43, sdk: 'openai', base_url: 'https://api.deepseek.com', disable: false } });
-    const hidden = await callJson(ctx, 'POST', '/api/supplier/admin/', admin, { ...valid, name: 'Anthropic', type: 14, sdk: 'claude', base_url: 'https://api.anthropic.com', disable: true });
+    const hidden = await callJson(site.ctx, 'POST', '/api/supplier/admin/', site.admin, { ...valid, name: 'Anthropic', type: 14, sdk: 'claude', base_url: 'https://api.anthropic.com', disable: true });
     expect(hidden.data).toMatchObject({ sdk: 'claude', disable: true });
 
-    const edited = await callJson(ctx, 'PUT', `/api/supplier/admin/${created.data.id}`, admin, { ...valid, name: 'DeepSeek CN', disable: 1 });
+    const edited = await callJson(site.ctx, 'PUT', `/api/supplier/admin/${created.data.id}`, site.admin, { ...valid, name: 'DeepSeek CN', disable: 1 });
     expect(edited).toMatchObject({ success: true, data: { id: created.data.id, name: 'DeepSeek CN', disable: true } });
-    await callJson(ctx, 'PUT', `/api/supplier/admin/${hidden.data.id}`, admin, { ...valid, name: 'Anthropic', type: 14, sdk: 'claude', base_url: 'https://api.anthropic.com', disable: false });
+    await callJson(site.ctx, 'PUT', `/api/supplier/admin/${hidden.data.id}`, site.admin, { ...valid, name: 'Anthropic', type: 14, sdk: 'claude', base_url: 'https://api.anthropic.com', disable: false });
 
-    const all = await callJson(ctx, 'GET', '/api/supplier/admin/', admin);
+    const all = await callJson(site.ctx, 'GET', '/api/supplier/admin/', site.admin);
     expect(all.data.map((s: { name: string }) => s.name)).toEqual(['DeepSeek CN', 'Anthropic']);
-    const forUsers = await callJson(ctx, 'GET', '/api/supplier/', normal);
+    const forUsers = await callJson(site.ctx, 'GET', '/api/supplier/', site.normal);
     expect(forUsers.data.map((s: { name: string }) => s.name)).toEqual(['Anthropic']);
   });
 
@@ -44,19 +37,19 @@ describe.each(testDialects())('suppliers (%s)', (dialect) => {
   ];
   it.each(invalid)('refuses %s and saves nothing', async (_what, fields, message) => {
     const before = await count();
-    const body = await callJson(ctx, 'POST', '/api/supplier/admin/', admin, { ...valid, ...fields });
+    const body = await callJson(site.ctx, 'POST', '/api/supplier/admin/', site.admin, { ...valid, ...fields });
     expect(body.success).toBe(false);
     expect(body.message).toMatch(message);
     expect(await count()).toBe(before);
   });
 
   it('refuses to edit an unknown supplier', async () => {
-    expect(await callJson(ctx, 'PUT', '/api/supplier/admin/999999', admin, valid)).toMatchObject({ success: false, message: SUPPLIER_NOT_FOUND });
+    expect(await callJson(site.ctx, 'PUT', '/api/supplier/admin/999999', site.admin, valid)).toMatchObject({ success: false, message: SUPPLIER_NOT_FOUND });
   });
 
   it('keeps management to administrators', async () => {
-    expect((await call(ctx, 'GET', '/api/supplier/admin/', normal)).statusCode).toBe(403);
-    expect((await call(ctx, 'POST', '/api/supplier/admin/', normal, valid)).statusCode).toBe(403);
-    expect((await call(ctx, 'GET', '/api/supplier/')).statusCode).toBe(401);
+    expect((await call(site.ctx, 'GET', '/api/supplier/admin/', site.normal)).statusCode).toBe(403);
+    expect((await call(site.ctx, 'POST', '/api/supplier/admin/', site.normal, valid)).statusCode).toBe(403);
+    expect((await call(site.ctx, 'GET', '/api/supplier/')).statusCode).toBe(401);
   });
 });

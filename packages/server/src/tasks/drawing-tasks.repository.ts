@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, DrawingTasksTable } from '../db/schema.js';
 import { insertReturningId } from '../db/dialect-helpers.js';
+import { selectPage, type Page, type PageWindow } from '../db/paging.js';
 import { FINAL_STATUSES } from './task-status.js';
 
 type Executor = Kysely<Database>;
@@ -45,18 +46,14 @@ export const drawingTasksRepository = {
     return db.selectFrom('drawing_tasks').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  async list(db: Executor, filter: DrawingTaskFilter, window: { offset: number; limit: number }): Promise<{ items: DrawingTaskRow[]; total: number }> {
+  list(db: Executor, filter: DrawingTaskFilter, window: PageWindow): Promise<Page<DrawingTaskRow>> {
     let q = db.selectFrom('drawing_tasks');
     if (filter.userId) q = q.where('user_id', '=', filter.userId);
     if (filter.channelId) q = q.where('channel_id', '=', filter.channelId);
     if (filter.mjId) q = q.where('mj_id', '=', filter.mjId);
     if (filter.startMs) q = q.where('submit_time', '>=', filter.startMs);
     if (filter.endMs) q = q.where('submit_time', '<=', filter.endMs);
-    const [items, count] = await Promise.all([
-      q.selectAll().orderBy('id', 'desc').offset(window.offset).limit(window.limit).execute(),
-      q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
+    return selectPage(q, (page) => page.selectAll().orderBy('id', 'desc'), window);
   },
 
   /** Tasks the poller still has to ask about, oldest first. */

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, TasksTable } from '../db/schema.js';
 import { insertReturningId } from '../db/dialect-helpers.js';
+import { selectPage, type Page, type PageWindow } from '../db/paging.js';
 import { FINAL_STATUSES } from './task-status.js';
 
 type Executor = Kysely<Database>;
@@ -43,7 +44,7 @@ export const tasksRepository = {
     return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  async list(db: Executor, filter: TaskFilter, window: { offset: number; limit: number }): Promise<{ items: TaskRow[]; total: number }> {
+  list(db: Executor, filter: TaskFilter, window: PageWindow): Promise<Page<TaskRow>> {
     let q = db.selectFrom('tasks');
     if (filter.userId) q = q.where('user_id', '=', filter.userId);
     if (filter.channelId) q = q.where('channel_id', '=', filter.channelId);
@@ -53,11 +54,7 @@ export const tasksRepository = {
     if (filter.platform) q = q.where('platform', '=', filter.platform);
     if (filter.status) q = q.where('status', '=', filter.status);
     if (filter.action) q = q.where('action', '=', filter.action);
-    const [items, count] = await Promise.all([
-      q.selectAll().orderBy('id', 'desc').offset(window.offset).limit(window.limit).execute(),
-      q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items, total: Number(count.n) };
+    return selectPage(q, (page) => page.selectAll().orderBy('id', 'desc'), window);
   },
 
   /** A platform's tasks the poller still has to ask about, oldest first. */

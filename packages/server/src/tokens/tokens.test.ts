@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TOKENS_PER_USER, Role, TokenStatus } from '@gw/contracts';
-import { createTestContext, json, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, json, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { randomAlphanumeric } from '../platform/crypto.js';
 import { nowSeconds } from '../platform/clock.js';
-import { call, callJson, member, type Member } from '../users/users.test-helpers.js';
+import { call, callJson } from '../users/users.test-helpers.js';
 import { TOKEN_EXHAUSTED_CANNOT_ENABLE, TOKEN_EXPIRED_CANNOT_ENABLE, TOKEN_EXPIRY_IN_PAST } from './tokens.service.js';
 
 describe.each(testDialects())('API tokens (%s)', (dialect) => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserStatus } from '@gw/contracts';
-import { createTestContext, json, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, json, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { callJson, member, type Member } from '../users/users.test-helpers.js';
+import { callJson } from '../users/users.test-helpers.js';
 import { PasskeyMessage } from './passkeys.service.js';
 import { SoftwareAuthenticator } from './software-authenticator.test-helpers.js';
 

@@ -47,18 +47,11 @@ export class SoftwareAuthenticator {
     attestation.set('attStmt', new Map<string, string>());
     attestation.set('authData', authData);
     const attestationObject = isoCBOR.encode(attestation);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-      response: {
-        clientDataJSON: clientDataJSON.toString('base64url'),
-        attestationObject: Buffer.from(attestationObject).toString('base64url'),
-        transports: ['internal'],
-      },
-    };
+    return this.credential({
+      clientDataJSON: clientDataJSON.toString('base64url'),
+      attestationObject: Buffer.from(attestationObject).toString('base64url'),
+      transports: ['internal'],
+    });
   }
 
   /** The answer to navigator.credentials.get() for these options (counter + 1 unless `counter` is given). */
@@ -67,19 +60,17 @@ export class SoftwareAuthenticator {
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, opts.origin ?? this.origin);
     const authData = Buffer.concat([this.rpIdHash(), Buffer.from([0x05]), this.counterBytes()]);
     const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]), this.keys.privateKey);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-      response: {
-        clientDataJSON: clientDataJSON.toString('base64url'),
-        authenticatorData: authData.toString('base64url'),
-        signature: signature.toString('base64url'),
-        ...(opts.userHandle ? { userHandle: opts.userHandle } : {}),
-      },
-    };
+    return this.credential({
+      clientDataJSON: clientDataJSON.toString('base64url'),
+      authenticatorData: authData.toString('base64url'),
+      signature: signature.toString('base64url'),
+      ...(opts.userHandle ? { userHandle: opts.userHandle } : {}),
+    });
+  }
+
+  /** The PublicKeyCredential (as JSON) around an authenticator response. */
+  private credential<T>(response: T) {
+    return { id: this.id, rawId: this.id, type: 'public-key', clientExtensionResults: {}, authenticatorAttachment: 'platform', response };
   }
 
   private clientData(type: string, challenge: string, origin: string): Buffer {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { BACKUP_CODE_COUNT, Role } from '@gw/contracts';
-import { createTestContext, json, markSetupDone, type TestContext } from '../../test/test-app.js';
+import { createTestContext, json, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { call, callJson, member, type Member } from '../users/users.test-helpers.js';
+import { call, callJson } from '../users/users.test-helpers.js';
 import { TwoFactorMessage } from './two-factor.service.js';
 
 /** A code from the authenticator app, optionally `offsetSeconds` from now (the server accepts ±30 s). */

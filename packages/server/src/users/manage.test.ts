@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, UserStatus } from '@gw/contracts';
-import { createTestContext, createUser, json, markSetupDone, signIn, type TestContext } from '../../test/test-app.js';
+import { createTestContext, createUser, json, markSetupDone, member, signIn, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { call, callJson, member, userRow, type Member } from './users.test-helpers.js';
+import { call, callJson, userRow } from './users.test-helpers.js';
 
 describe.each(testDialects())('POST /api/user/manage (%s)', (dialect) => {
   let ctx: TestContext;

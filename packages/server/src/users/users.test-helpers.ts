@@ -1,39 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { Role } from '@gw/contracts';
-import { createTestContext, createUser, json, markSetupDone, signIn, type CreatedUser, type SignedIn, type TestContext } from '../../test/test-app.js';
-import type { DatabaseType } from '../config/config.schema.js';
+import { json, type Member, type TestContext } from '../../test/test-app.js';
 import type { UserRow } from '../db/schema.js';
 
 /** Test helpers shared by the users suites. */
-
-export interface Member extends CreatedUser {
-  session: SignedIn;
-}
-
-/** A signed-in user of the given role (and other factory options). */
-export async function member(ctx: TestContext, opts: Parameters<typeof createUser>[1] = {}): Promise<Member> {
-  const user = await createUser(ctx.db, opts);
-  return { ...user, session: await signIn(ctx.app, user) };
-}
-
-export interface SiteWithMembers {
-  ctx: TestContext;
-  admin: Member;
-  normal: Member;
-}
-
-/** A fresh, set-up site with a signed-in admin and a signed-in normal user (made with `normalOpts`). */
-export async function siteWithMembers(dialect: DatabaseType, normalOpts: Parameters<typeof createUser>[1] = {}): Promise<SiteWithMembers> {
-  const ctx = await createTestContext(dialect);
-  try {
-    await markSetupDone(ctx.db);
-    const admin = await member(ctx, { role: Role.Admin });
-    return { ctx, admin, normal: await member(ctx, normalOpts) };
-  } catch (err) {
-    await ctx.close();
-    throw err;
-  }
-}
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, UserStatus } from '@gw/contracts';
-import { createTestContext, createUser, json, markSetupDone, signIn, type TestContext } from '../../test/test-app.js';
+import { createTestContext, createUser, json, markSetupDone, member, signIn, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { LogType } from '../logs/log-types.js';
-import { call, callJson, logsOf, member, userRow, type Member } from './users.test-helpers.js';
+import { call, callJson, logsOf, userRow } from './users.test-helpers.js';
 
 describe.each(testDialects())('user management API (%s)', (dialect) => {
   let ctx: TestContext;

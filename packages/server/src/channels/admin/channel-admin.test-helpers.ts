@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { Role } from '@gw/contracts';
-import { createTestContext, markSetupDone, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, markSetupDone, member, type Member, type TestContext } from '../../../test/test-app.js';
 import type { DatabaseType } from '../../config/config.schema.js';
-import { callJson, member, type Member } from '../../users/users.test-helpers.js';
+import { callJson } from '../../users/users.test-helpers.js';
 import { abilitiesRepository } from '../abilities.repository.js';
 
 /** Shared set-up of the channel management suites: an app, a root, a plain administrator and a user. */

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestContext } from '../../../test/test-app.js';
-import type { Member } from '../../users/users.test-helpers.js';
-import type { FakeOAuthProviders } from './fake-oauth-providers.test-helpers.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestContext, markSetupDone, type Member, type TestContext } from '../../../test/test-app.js';
+import type { DatabaseType } from '../../config/config.schema.js';
+import { startFakeOAuthProviders, type FakeOAuthProviders } from './fake-oauth-providers.test-helpers.js';
 
 /** Turns on GitHub, Google, Linux DO and WeChat with the fakes' client credentials. */
 export async function enableFakeProviders(ctx: TestContext, fake: FakeOAuthProviders): Promise<void> {
@@ -15,12 +16,36 @@ export async function enableFakeProviders(ctx: TestContext, fake: FakeOAuthProvi
 }
 
 /** The fakes as the providers' addresses (what OAUTH_<PROVIDER>_BASE_URL sets). */
-export const fakeProviderConfig = (fake: FakeOAuthProviders) => ({
+const fakeProviderConfig = (fake: FakeOAuthProviders) => ({
   oauthGithubBaseUrl: fake.url,
   oauthGoogleBaseUrl: fake.url,
   oauthLinuxdoBaseUrl: fake.url,
   oauthWechatBaseUrl: fake.url,
 });
+
+export interface FakeOAuthSite {
+  ctx: TestContext;
+  fake: FakeOAuthProviders;
+}
+
+/**
+ * Gives the enclosing describe a set-up site whose GitHub, Google, Linux DO and WeChat sign-in go to fakes of
+ * its own: started by a beforeAll hook, closed by an afterAll hook. Read the fields inside hooks and tests only.
+ */
+export function useFakeOAuthSite(dialect: DatabaseType): FakeOAuthSite {
+  const site = {} as FakeOAuthSite;
+  beforeAll(async () => {
+    site.fake = await startFakeOAuthProviders();
+    site.ctx = await createTestContext(dialect, fakeProviderConfig(site.fake));
+    await markSetupDone(site.ctx.db);
+    await enableFakeProviders(site.ctx, site.fake);
+  });
+  afterAll(async () => {
+    await site.ctx?.close();
+    await site.fake?.close();
+  });
+  return site;
+}
 
 export interface StartedFlow {
   state: string;

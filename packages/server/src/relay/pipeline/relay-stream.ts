@@ -77,6 +77,7 @@ export async function relayStream(
 
   const reported = translator.usage();
   const localCount = !reported || (reported.promptTokens === 0 && reported.completionTokens === 0);
+  if (localCount || streamStatus !== 'complete') counter.add(translator.drainText?.(true) ?? '');
   let usage: Usage = localCount ? { ...emptyUsage(), promptTokens: a.promptEstimate.tokens, completionTokens: counter.tokens } : reported!;
   // A stream cut short may carry only an early usage report (Claude's message_start): bill at least what was produced.
   if (!localCount && streamStatus !== 'complete' && counter.tokens > usage.completionTokens) usage = { ...usage, completionTokens: counter.tokens };
@@ -90,6 +91,6 @@ function sseTranslator(events: StreamTranslator): ByteStreamTranslator {
     push: (chunk) => parser.push(chunk).flatMap((e) => events.push(e)),
     end: () => [...parser.end().flatMap((e) => events.push(e)), ...events.end()],
     usage: () => events.usage(),
-    drainText: events.drainText ? () => events.drainText!() : undefined,
+    drainText: events.drainText ? (all) => events.drainText!(all) : undefined,
   };
 }

@@ -111,8 +111,12 @@ export interface StreamTranslator {
   end(): OutboundEvent[];
   /** Usage reported by the upstream so far, if any. */
   usage(): Usage | undefined;
-  /** Text produced so far for local token counting when no usage arrives (optional). */
-  drainText?(): string;
+  /**
+   * Text produced so far for local token counting when no usage arrives (optional). A translator may
+   * hold back the text of events it did not need to parse yet; `all` asks for that too (the pipeline
+   * asks once at the end, when it must count).
+   */
+  drainText?(all?: boolean): string;
 }
 
 /**
@@ -124,7 +128,7 @@ export interface ByteStreamTranslator {
   push(chunk: Uint8Array): OutboundEvent[];
   end(): OutboundEvent[];
   usage(): Usage | undefined;
-  drainText?(): string;
+  drainText?(all?: boolean): string;
 }
 
 /** What an upstream error says, for the client message, retry and auto-disable decisions. */

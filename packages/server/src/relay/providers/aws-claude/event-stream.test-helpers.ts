@@ -1,5 +1,5 @@
 /** Builds AWS event-stream frames for tests (string headers only, which is what Bedrock sends). */
-import { crc32 } from './crc32.js';
+import { crc32 } from '../../../platform/crc32.js';
 
 export function encodeFrame(headers: Record<string, string>, payload: Uint8Array | string): Uint8Array {
   const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : Buffer.from(payload);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../relay-error.js';
-import { crc32 } from './crc32.js';
+import { crc32 } from '../../../platform/crc32.js';
 import { EventStreamDecoder, MAX_MESSAGE_BYTES, type EventStreamMessage } from './event-stream.js';
 import { concatBytes, encodeFrame } from './event-stream.test-helpers.js';
 

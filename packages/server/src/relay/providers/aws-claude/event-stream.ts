@@ -6,7 +6,7 @@
  * Buffering is bounded: at most one message (≤ 16 MiB) plus the chunk being read.
  */
 import { RelayError } from '../../relay-error.js';
-import { crc32 } from './crc32.js';
+import { crc32 } from '../../../platform/crc32.js';
 
 const PRELUDE_BYTES = 12;
 const MIN_MESSAGE_BYTES = 16;

@@ -53,7 +53,7 @@ describe('azureOpenAIAdapter streams', () => {
     const out = sseFixtureEvents('azure-openai', 'chat-stream').flatMap((e) => translator.push(e));
     expect(out).toHaveLength(5);
     expect(JSON.parse(out[0].data as string)).toHaveProperty('prompt_filter_results');
-    expect(translator.drainText!()).toBe('Hi!');
+    expect(translator.drainText!(true)).toBe('Hi!');
     expect(translator.usage()).toMatchObject({ promptTokens: 9, completionTokens: 3 });
   });
 });

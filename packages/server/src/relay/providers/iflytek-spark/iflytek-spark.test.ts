@@ -16,7 +16,7 @@ describe('iflytekSparkAdapter', () => {
     const out = sseFixtureEvents('iflytek-spark', 'chat-stream').flatMap((e) => translator.push(e));
     expect(out).toHaveLength(2);
     expect(translator.usage()).toMatchObject({ promptTokens: 6, completionTokens: 9 });
-    expect(translator.drainText!()).toBe('你好，我是星火。');
+    expect(translator.drainText!(true)).toBe('你好，我是星火。');
   });
 
   it('reads its error', () => {

@@ -22,7 +22,7 @@ describe('ollamaAdapter', () => {
     const translator = ollamaAdapter.createStreamTranslator(ctx);
     const out = sseFixtureEvents('ollama', 'chat-stream').flatMap((e) => translator.push(e));
     expect(out).toHaveLength(4);
-    expect(translator.drainText!()).toBe('Why not?');
+    expect(translator.drainText!(true)).toBe('Why not?');
     expect(translator.usage()).toMatchObject({ promptTokens: 26, completionTokens: 3 });
   });
 

@@ -20,7 +20,7 @@ describe('OpenAIStreamTranslator on chat streams', () => {
     expect(dataOf(out[1]).choices[0].delta.content).toBe('Hello');
     expect(dataOf(out[4]).usage.total_tokens).toBe(15);
     expect(translator.usage()).toMatchObject({ promptTokens: 12, completionTokens: 3, semantic: 'openai' });
-    expect(translator.drainText()).toBe('Hello there!');
+    expect(translator.drainText(true)).toBe('Hello there!');
   });
 
   it('drops the usage-only chunk and usage fields when the client refused usage', () => {
@@ -35,17 +35,33 @@ describe('OpenAIStreamTranslator on chat streams', () => {
     const translator = new OpenAIStreamTranslator('chat', true);
     const out = run(translator, 'openai', 'chat-tools-stream');
     expect(dataOf(out[0]).choices[0].delta.tool_calls[0]).toMatchObject({ id: 'call_DdmO9pD3xa9XTPNJ32zg2hcA', function: { name: 'get_weather' } });
-    expect(translator.drainText()).toBe('get_weather{"location":"Paris"}');
+    expect(translator.drainText(true)).toBe('get_weather{"location":"Paris"}');
     expect(translator.usage()).toMatchObject({ promptTokens: 81, cachedTokens: 64, completionTokens: 15 });
   });
 
-  it('drains text so memory does not grow with the stream', () => {
+  it('holds back the text of chunks without usage until asked for all of it, and gives each text once', () => {
     const translator = new OpenAIStreamTranslator('chat', true);
-    translator.push({ data: '{"id":"x","choices":[{"index":0,"delta":{"content":"ab"}}]}' });
-    expect(translator.drainText()).toBe('ab');
-    translator.push({ data: '{"id":"x","choices":[{"index":0,"delta":{"reasoning_content":"cd"}}]}' });
-    expect(translator.drainText()).toBe('cd');
+    const out = translator.push({ data: '{"id":"x","choices":[{"index":0,"delta":{"content":"ab"}}],"usage":null}' });
+    expect(out).toEqual([{ data: '{"id":"x","choices":[{"index":0,"delta":{"content":"ab"}}],"usage":null}' }]);
     expect(translator.drainText()).toBe('');
+    expect(translator.drainText(true)).toBe('ab');
+    translator.push({ data: '{"id":"x","choices":[{"index":0,"delta":{"reasoning_content":"cd"}}]}' });
+    expect(translator.drainText(true)).toBe('cd');
+    expect(translator.drainText(true)).toBe('');
+  });
+
+  it('parses held-back chunks once they pass 64 KiB, so memory does not grow with the stream', () => {
+    const translator = new OpenAIStreamTranslator('chat', true);
+    const piece = 'x'.repeat(1000);
+    for (let i = 0; i < 70; i++) translator.push({ data: `{"id":"x","choices":[{"index":0,"delta":{"content":"${piece}"}}]}` });
+    expect(translator.drainText().length).toBeGreaterThanOrEqual(60 * 1000);
+    expect(translator.drainText(true).length).toBeLessThan(10 * 1000);
+  });
+
+  it('still removes a null usage field when the client refused usage', () => {
+    const translator = new OpenAIStreamTranslator('chat', false);
+    const [event] = translator.push({ data: '{"id":"x","choices":[{"index":0,"delta":{"content":"ab"}}],"usage":null}' });
+    expect(typeof event.data === 'string' ? JSON.parse(event.data) : event.data).not.toHaveProperty('usage');
   });
 
   it('reads usage a provider put inside the last choice', () => {
@@ -71,7 +87,7 @@ describe('OpenAIStreamTranslator on other streams', () => {
   it('accumulates legacy completion text', () => {
     const translator = new OpenAIStreamTranslator('completions', true);
     run(translator, 'openai', 'completions-stream');
-    expect(translator.drainText()).toBe('This is a test.');
+    expect(translator.drainText(true)).toBe('This is a test.');
     expect(translator.usage()).toMatchObject({ promptTokens: 5, completionTokens: 5 });
   });
 
@@ -86,7 +102,7 @@ describe('OpenAIStreamTranslator on other streams', () => {
       'response.output_text.done',
       'response.completed',
     ]);
-    expect(translator.drainText()).toBe('Hi there!');
+    expect(translator.drainText(true)).toBe('Hi there!');
     expect(translator.usage()).toMatchObject({ promptTokens: 37, completionTokens: 11, cachedTokens: 0 });
   });
 

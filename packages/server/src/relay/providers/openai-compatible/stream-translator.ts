@@ -15,6 +15,12 @@ const RESPONSES_TEXT_EVENTS = new Set([
   'response.refusal.delta',
 ]);
 
+/** Most chunk text held back unparsed per stream (64 KiB): beyond it the held chunks are parsed for their text. */
+const MAX_DEFERRED_CHARS = 64 * 1024;
+
+/** A "usage" key with anything but null after it. */
+const USAGE_WITH_VALUE = /"usage"\s*:\s*(?!null\b)/;
+
 /** Response API events that carry the final response with its usage. */
 const RESPONSES_FINAL_EVENTS = new Set(['response.completed', 'response.incomplete', 'response.failed']);
 
@@ -24,8 +30,15 @@ const RESPONSES_FINAL_EVENTS = new Set(['response.completed', 'response.incomple
  * usage-only last chunk, or a choice (Moonshot puts it there). When the client explicitly refused
  * usage, the usage-only chunk is dropped and `usage` removed from the others. Responses API and
  * other streams keep their event names and are passed on unchanged.
+ *
+ * Parsing every chunk only to count its text is wasted when the upstream reports usage at the end (the
+ * usual case, since the pipeline asks for it): a chat chunk that cannot hold usage is passed on unparsed
+ * and kept as text, and only parsed for its text if the count is needed or the kept text grows too large.
  */
 export class OpenAIStreamTranslator extends TextStreamTranslator {
+  /** Held-back chunk texts, in order with the text of chunks parsed meanwhile (`{ text }`). */
+  private deferred: (string | { text: string })[] = [];
+  private deferredChars = 0;
 
   constructor(
     private readonly endpoint: RelayEndpoint,
@@ -37,6 +50,10 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
   push(event: ParsedSseEvent): OutboundEvent[] {
     const data = event.data.trim();
     if (!data || data === '[DONE]') return [];
+    if ((this.endpoint === 'chat' || this.endpoint === 'completions') && this.canDefer(data)) {
+      this.defer(data);
+      return [event.event ? { event: event.event, data } : { data }];
+    }
     let value: unknown;
     try {
       value = JSON.parse(data);
@@ -50,13 +67,59 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
     return [event.event ? { event: event.event, data } : { data }];
   }
 
+  override drainText(all?: boolean): string {
+    if (all) this.parseDeferred();
+    return super.drainText();
+  }
+
+  /**
+   * A chunk object that carries no usage needs no parsing now: no "usage" in its text, or only the
+   * `"usage":null` OpenAI puts in every chunk when usage was asked for (kept as is unless the client
+   * refused usage, when the field must be removed).
+   */
+  private canDefer(data: string): boolean {
+    if (data.charCodeAt(0) !== 123 || data.charCodeAt(data.length - 1) !== 125) return false;
+    if (!data.includes('"usage"')) return true;
+    return this.clientWantsUsage && !USAGE_WITH_VALUE.test(data);
+  }
+
+  private defer(data: string) {
+    this.deferred.push(data);
+    this.deferredChars += data.length;
+    if (this.deferredChars > MAX_DEFERRED_CHARS) this.parseDeferred();
+  }
+
+  private parseDeferred() {
+    for (const data of this.deferred) {
+      if (typeof data !== 'string') {
+        this.text += data.text;
+        continue;
+      }
+      try {
+        const value: unknown = JSON.parse(data);
+        if (isObject(value) && Array.isArray(value.choices)) for (const choice of value.choices) if (isObject(choice)) this.collectText(choice);
+      } catch {
+        // Passed on as it came; it just adds nothing to the count.
+      }
+    }
+    this.deferred = [];
+    this.deferredChars = 0;
+  }
+
   /** An unchanged chunk goes on as its original text (no re-serialising); a changed one as an object. */
   private chunk(chunk: Record<string, any>, raw: string, eventName: string | undefined): OutboundEvent[] {
     const choices: unknown[] = Array.isArray(chunk.choices) ? chunk.choices : [];
+    // While chunks are held back, this chunk's text queues behind them so the text keeps its order.
+    const textBefore = this.text;
+    if (this.deferred.length > 0) this.text = '';
     for (const choice of choices) {
       if (!isObject(choice)) continue;
       this.collectText(choice);
       if (isObject(choice.usage)) this.lastUsage = usageFromAnswer(choice.usage) ?? this.lastUsage;
+    }
+    if (this.deferred.length > 0) {
+      if (this.text) this.deferred.push({ text: this.text });
+      this.text = textBefore;
     }
     if (isObject(chunk.usage)) this.lastUsage = usageFromAnswer(chunk.usage) ?? this.lastUsage;
     let out: Record<string, any> | string = raw;

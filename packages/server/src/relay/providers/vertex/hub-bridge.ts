@@ -55,8 +55,8 @@ export class HubBridgeTranslator implements StreamTranslator {
     return this.inner.usage();
   }
 
-  drainText(): string {
-    return this.inner.drainText?.() ?? '';
+  drainText(all?: boolean): string {
+    return this.inner.drainText?.(all) ?? '';
   }
 
   private convert(events: OutboundEvent[]): OutboundEvent[] {

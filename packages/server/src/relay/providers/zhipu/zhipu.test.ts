@@ -21,7 +21,7 @@ describe('zhipuAdapter', () => {
     const translator = zhipuAdapter.createStreamTranslator(ctx);
     sseFixtureEvents('zhipu', 'chat-stream').forEach((e) => translator.push(e));
     expect(translator.usage()).toMatchObject({ promptTokens: 8, completionTokens: 2 });
-    expect(translator.drainText!()).toBe('你好！');
+    expect(translator.drainText!(true)).toBe('你好！');
   });
 
   it('reads the arrears error with its numeric code', () => {

@@ -1,6 +1,7 @@
-import { Button, Form, Input, Select, Space } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Form, Input, Select } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../../components/list-page/filter-form';
 import type { ActivityFilterKey } from '../api/activities.api';
 
 interface ActivitiesSearchFormProps {
@@ -17,11 +18,11 @@ export function ActivitiesSearchForm({ filters, onSearch, onAdd }: ActivitiesSea
     { value: 'false', label: t('status.ended') },
   ];
   return (
-    <Form
-      layout="inline"
-      initialValues={{ q: filters.q, status: filters.status || undefined }}
-      onFinish={(v: { q?: string; status?: string }) => onSearch({ q: v.q ?? '', status: v.status ?? '' })}
-      style={{ rowGap: 12 }}
+    <SearchForm
+      filters={filters}
+      onSearch={onSearch}
+      queryLabel={t('search.query')}
+      add={{ label: t('actions.add'), onClick: onAdd }}
     >
       <Form.Item name="q">
         <Input allowClear prefix={<SearchOutlined />} placeholder={t('search.q')} aria-label={t('search.q')} style={{ width: 240 }} />
@@ -29,14 +30,6 @@ export function ActivitiesSearchForm({ filters, onSearch, onAdd }: ActivitiesSea
       <Form.Item name="status">
         <Select allowClear placeholder={t('search.status')} aria-label={t('search.status')} options={statusOptions} style={{ width: 150 }} />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          {t('search.query')}
-        </Button>
-        <Button icon={<PlusOutlined />} onClick={onAdd}>
-          {t('actions.add')}
-        </Button>
-      </Space>
-    </Form>
+    </SearchForm>
   );
 }

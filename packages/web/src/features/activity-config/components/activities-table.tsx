@@ -1,35 +1,25 @@
-import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ActivityView, PageResult } from '@gw/contracts';
-import { tablePagination } from '../../../components/table/table-pagination';
+import type { ActivityView } from '@gw/contracts';
+import { PagedTable, type PagedRows } from '../../../components/table/paged-table';
 import { useQuotaFormatter } from '../../status/use-quota-formatter';
 import { activityColumns } from './activity-columns';
 
-interface ActivitiesTableProps {
-  data: PageResult<ActivityView> | undefined;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number, pageSize: number) => void;
+interface ActivitiesTableProps extends PagedRows<ActivityView> {
   onEdit: (activity: ActivityView) => void;
   onReward: (activity: ActivityView) => void;
 }
 
 /** The paged activity table. */
-export function ActivitiesTable({ data, loading, page, pageSize, onPageChange, onEdit, onReward }: ActivitiesTableProps) {
+export function ActivitiesTable({ data, onEdit, onReward, ...paging }: ActivitiesTableProps) {
   const { t, i18n } = useTranslation('activityConfig');
-  const { t: tc } = useTranslation();
   const formatQuota = useQuotaFormatter();
   const now = Math.floor(Date.now() / 1000);
   return (
-    <Table<ActivityView>
-      rowKey="id"
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      loading={loading}
-      dataSource={data?.items ?? []}
+    <PagedTable<ActivityView>
+      {...paging}
+      dataSource={data?.items}
+      total={data?.total}
       columns={activityColumns({ t, locale: i18n.language, now, formatQuota, onEdit, onReward })}
-      pagination={tablePagination({ page, pageSize, total: data?.total ?? 0, onChange: onPageChange, t: tc })}
     />
   );
 }

@@ -2,6 +2,7 @@ import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ActivityView } from '@gw/contracts';
+import { StackedCell } from '../../../components/table/stacked-cell';
 import { formatUnixTime } from '../../../lib/format';
 import { canGrantRewards } from '../activity-form';
 
@@ -23,12 +24,11 @@ export function activityColumns({ t, locale, now, formatQuota, onEdit, onReward 
       title: t('columns.name'),
       key: 'name',
       render: (_, a) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{a.name}</Typography.Text>
+        <StackedCell title={a.name}>
           <Typography.Text type="secondary" ellipsis={{ tooltip: a.desc }} style={{ maxWidth: 280 }}>
             {a.desc}
           </Typography.Text>
-        </Space>
+        </StackedCell>
       ),
     },
     { title: t('columns.quota'), key: 'quota', render: (_, a) => formatQuota(a.quota) },

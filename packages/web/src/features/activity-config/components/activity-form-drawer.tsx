@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Button, DatePicker, Drawer, Form, Input, InputNumber, Space, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_DESC_MAX, ACTIVITY_NAME_MAX, ActivityBody, type ActivityView } from '@gw/contracts';
+import { FormDrawer } from '../../../components/form/form-drawer';
 import { fitScreen } from '../../../components/responsive';
 import { notifySuccess } from '../../../lib/notify';
 import { useQuotaFormatter } from '../../status/use-quota-formatter';
@@ -44,20 +45,17 @@ export function ActivityFormDrawer({ open, activity, onClose }: ActivityFormDraw
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={isEdit ? t('form.editTitle') : t('form.createTitle')}
       open={open}
-      onClose={onClose}
       size={fitScreen(480)}
       forceRender
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="primary" loading={create.isPending || update.isPending} onClick={() => form.submit()} data-testid="activity-submit">
-            {t('form.submit')}
-          </Button>
-        </Space>
-      }
+      onClose={onClose}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.submit')}
+      submitting={create.isPending || update.isPending}
+      onSubmit={() => form.submit()}
+      submitTestId="activity-submit"
     >
       <Form form={form} layout="vertical" onFinish={submit} autoComplete="off" initialValues={newActivityValues()}>
         <Form.Item
@@ -98,6 +96,6 @@ export function ActivityFormDrawer({ open, activity, onClose }: ActivityFormDraw
           <DatePicker showTime style={{ width: '100%' }} placeholder={t('unlimited')} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@gw/contracts';
 import { ListCard } from '../../../components/list-page/list-card';
 import { useUrlListState } from '../../../components/list-page/use-url-list-state';
+import { pagedRowsOf } from '../../../components/table/paged-table';
 import { ACTIVITY_FILTER_KEYS } from '../api/activities.api';
 import { activityKeys, activityQueries } from '../api/activities.queries';
 import { ActivitiesSearchForm } from '../components/activities-search-form';
@@ -38,11 +39,7 @@ export function ActivityConfigPage() {
         onAdd={() => setEditor({ open: true, activity: null })}
       />
       <ActivitiesTable
-        data={query.data}
-        loading={query.isFetching}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
+        {...pagedRowsOf(query, list)}
         onEdit={(activity) => setEditor({ open: true, activity })}
         onReward={setRewarding}
       />

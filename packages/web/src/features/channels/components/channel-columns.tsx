@@ -2,12 +2,13 @@ import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { channelTypeLabel } from '@gw/contracts';
+import { StackedCell } from '../../../components/table/stacked-cell';
 import { splitList, tagSummaryOf, type ChannelRow } from '../channel-rows';
 import { ChannelBalance } from './channel-balance';
 import { ChannelResponseTime } from './channel-response-time';
 import { ChannelRowActions } from './channel-row-actions';
 import { ChannelStatusTag, TagStatusTag } from './channel-status-tag';
-import { ChannelNumberCell, TagNumberCell } from './number-cells';
+import { RowNumberCell } from './number-cells';
 import { TagRowActions } from './tag-row-actions';
 
 export type ChannelColumn = ColumnsType<ChannelRow>[number] & { key: string };
@@ -45,10 +46,9 @@ export function channelColumns({ t, formatQuota, tagMode }: ColumnDeps): Channel
           );
         }
         return (
-          <Space orientation="vertical" size={0}>
-            <Typography.Text strong>{r.channel.name}</Typography.Text>
+          <StackedCell title={r.channel.name}>
             {!tagMode && r.channel.tag && <Typography.Text type="secondary">{t('tag.label', { tag: r.channel.tag })}</Typography.Text>}
-          </Space>
+          </StackedCell>
         );
       },
     },
@@ -80,26 +80,8 @@ export function channelColumns({ t, formatQuota, tagMode }: ColumnDeps): Channel
       title: t('columns.usedQuota'),
       render: (_, r) => formatQuota(r.kind === 'tag' ? tagSummaryOf(r).usedQuota : r.channel.used_quota),
     },
-    {
-      key: 'priority',
-      title: t('columns.priority'),
-      render: (_, r) =>
-        r.kind === 'tag' ? (
-          <TagNumberCell tag={r.tag} field="priority" value={tagSummaryOf(r).priority} count={r.children.length} />
-        ) : (
-          <ChannelNumberCell channel={r.channel} field="priority" />
-        ),
-    },
-    {
-      key: 'weight',
-      title: t('columns.weight'),
-      render: (_, r) =>
-        r.kind === 'tag' ? (
-          <TagNumberCell tag={r.tag} field="weight" value={tagSummaryOf(r).weight} count={r.children.length} />
-        ) : (
-          <ChannelNumberCell channel={r.channel} field="weight" />
-        ),
-    },
+    { key: 'priority', title: t('columns.priority'), render: (_, r) => <RowNumberCell row={r} field="priority" /> },
+    { key: 'weight', title: t('columns.weight'), render: (_, r) => <RowNumberCell row={r} field="weight" /> },
     {
       key: 'actions',
       title: t('columns.actions'),

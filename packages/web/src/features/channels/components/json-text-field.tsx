@@ -1,4 +1,5 @@
 import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { isJsonObjectText } from '../channel-form';
 
 interface JsonTextFieldProps {
@@ -12,7 +13,7 @@ interface JsonTextFieldProps {
 }
 
 /** A JSON object text area (blank allowed), validated on blur. */
-export function JsonTextField({ name, label, invalidMessage, placeholder, extra, rows = 6 }: JsonTextFieldProps) {
+function JsonTextField({ name, label, invalidMessage, placeholder, extra, rows = 6 }: JsonTextFieldProps) {
   return (
     <Form.Item
       name={name}
@@ -23,5 +24,31 @@ export function JsonTextField({ name, label, invalidMessage, placeholder, extra,
     >
       <Input.TextArea autoSize={{ minRows: rows, maxRows: 12 }} placeholder={placeholder} spellCheck={false} style={{ fontFamily: 'monospace' }} />
     </Form.Item>
+  );
+}
+
+/**
+ * The channel's JSON settings: label, placeholder and help under form.<key>, and the message for
+ * text that is not a JSON object under problems.<problem>.
+ */
+const CHANNEL_JSON_FIELDS = {
+  model_mapping: { key: 'modelMapping', problem: 'modelMapping' },
+  status_code_mapping: { key: 'statusCodeMapping', problem: 'statusCodeMapping' },
+  param_override: { key: 'paramOverride', problem: 'json' },
+  setting: { key: 'setting', problem: 'json' },
+} as const;
+
+/** One of the channel's JSON fields; `placeholder` replaces its example (the tag editor says "unchanged"). */
+export function ChannelJsonField({ name, placeholder }: { name: keyof typeof CHANNEL_JSON_FIELDS; placeholder?: string }) {
+  const { t } = useTranslation('channels');
+  const { key, problem } = CHANNEL_JSON_FIELDS[name];
+  return (
+    <JsonTextField
+      name={name}
+      label={t(`form.${key}`)}
+      invalidMessage={t(`problems.${problem}`)}
+      placeholder={placeholder ?? t(`form.${key}Placeholder`)}
+      extra={t(`form.${key}Help`)}
+    />
   );
 }

@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
-import { Alert, Button, Drawer, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Alert, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_PRIORITY_MIN } from '@gw/contracts';
+import { FormDrawer } from '../../../components/form/form-drawer';
 import { fitScreen } from '../../../components/responsive';
 import { notifySuccess } from '../../../lib/notify';
 import { groupQueries } from '../../groups/api/groups.queries';
 import { useEditTag } from '../api/channels.queries';
 import { newTagValues, tagValuesToPayload, type TagFormValues } from '../tag-form';
-import { JsonTextField } from './json-text-field';
+import { ChannelJsonField } from './json-text-field';
 import { ModelsInput } from './models-input';
 
 /**
@@ -36,20 +37,17 @@ export function TagEditorDrawer({ tag, onClose }: { tag: string | null; onClose:
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={t('tagEditor.title', { tag: tag ?? '' })}
       open={tag !== null}
-      onClose={onClose}
       size={fitScreen(560)}
       forceRender
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="primary" loading={edit.isPending} onClick={() => form.submit()} data-testid="tag-editor-submit">
-            {t('form.submit')}
-          </Button>
-        </Space>
-      }
+      onClose={onClose}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.submit')}
+      submitting={edit.isPending}
+      onSubmit={() => form.submit()}
+      submitTestId="tag-editor-submit"
     >
       <Alert type="info" showIcon title={t('tagEditor.hint')} style={{ marginBottom: 16 }} />
       <Form name="tag-editor" form={form} layout="vertical" onFinish={submit} autoComplete="off" initialValues={newTagValues(tag ?? '')}>
@@ -76,14 +74,8 @@ export function TagEditorDrawer({ tag, onClose }: { tag: string | null; onClose:
             options={(groups.data ?? []).map((g) => ({ value: g, label: g }))}
           />
         </Form.Item>
-        <JsonTextField
-          name="model_mapping"
-          label={t('form.modelMapping')}
-          invalidMessage={t('problems.modelMapping')}
-          placeholder={t('tagEditor.unchanged')}
-          extra={t('form.modelMappingHelp')}
-        />
+        <ChannelJsonField name="model_mapping" placeholder={t('tagEditor.unchanged')} />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -5,6 +5,7 @@ import { ListCard } from '../../../components/list-page/list-card';
 import { usePageSelection } from '../../../components/list-page/use-page-selection';
 import { useUrlListState } from '../../../components/list-page/use-url-list-state';
 import { useColumnVisibility } from '../../../components/table/use-column-visibility';
+import { pagedRowsOf } from '../../../components/table/paged-table';
 import { StorageKey } from '../../../lib/storage';
 import { useQuotaFormatter } from '../../status/use-quota-formatter';
 import { CHANNEL_FILTER_KEYS } from '../api/channels.api';
@@ -47,14 +48,10 @@ function ChannelsScreen() {
       />
       <ChannelsToolbar selected={selection.selected} onCleared={selection.clear} columns={columns} visibility={visibility} />
       <ChannelsTable
-        data={query.data}
-        loading={query.isFetching}
+        {...pagedRowsOf(query, list)}
         tagMode={tagMode}
         columns={columns}
         visibility={visibility}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
         selected={selection.selected}
         onSelect={selection.setSelected}
       />

@@ -1,7 +1,7 @@
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Form, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FilterForm, TimeRangeField } from '../../../components/list-page/filter-form';
 import { LOG_FILTER_KEYS, type LogFilters } from '../log-filters';
 import { useLogTypeOptions } from './log-type-tag';
 
@@ -60,7 +60,6 @@ function toFilters(v: FormValues): LogFilters {
 /** The log filters of spec 3 §2.5; administrators also filter by username and channel. */
 export function LogsFilterForm({ filters, isAdmin, defaultStart, onSearch }: LogsFilterFormProps) {
   const { t } = useTranslation('logs');
-  const [form] = Form.useForm<FormValues>();
   const typeOptions = useLogTypeOptions();
   const text = (name: keyof FormValues, label: string) => (
     <Form.Item name={name}>
@@ -68,13 +67,18 @@ export function LogsFilterForm({ filters, isAdmin, defaultStart, onSearch }: Log
     </Form.Item>
   );
   return (
-    <Form form={form} layout="inline" initialValues={toFormValues(filters, defaultStart)} onFinish={(v) => onSearch(toFilters(v))} style={{ rowGap: 12 }}>
+    <FilterForm<FormValues, LogFilters>
+      filters={filters}
+      toValues={(f) => toFormValues(f, defaultStart)}
+      toFilters={toFilters}
+      onSearch={onSearch}
+      queryLabel={t('filters.query')}
+      reset={{ label: t('filters.reset'), filters: emptyFilters() }}
+    >
       <Form.Item name="type">
         <Select options={typeOptions} style={{ width: 140 }} aria-label={t('filters.type')} />
       </Form.Item>
-      <Form.Item name="range" style={{ maxWidth: '100%' }}>
-        <DatePicker.RangePicker showTime allowEmpty={[true, true]} placeholder={[t('filters.start'), t('filters.end')]} style={{ width: 380, maxWidth: '100%' }} />
-      </Form.Item>
+      <TimeRangeField startLabel={t('filters.start')} endLabel={t('filters.end')} />
       {text('token_name', t('filters.tokenName'))}
       {text('model_name', t('filters.modelName'))}
       {text('group', t('filters.group'))}
@@ -85,22 +89,6 @@ export function LogsFilterForm({ filters, isAdmin, defaultStart, onSearch }: Log
           <InputNumber min={1} precision={0} placeholder={t('filters.channel')} aria-label={t('filters.channel')} style={{ width: 130 }} />
         </Form.Item>
       )}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('filters.query')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.setFieldsValue(toFormValues(emptyFilters(), defaultStart));
-              onSearch(emptyFilters());
-            }}
-          >
-            {t('filters.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterForm>
   );
 }

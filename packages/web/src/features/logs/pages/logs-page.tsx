@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useUrlListState } from '../../../components/list-page/use-url-list-state';
 import { useColumnVisibility } from '../../../components/table/use-column-visibility';
+import { pagedRowsOf } from '../../../components/table/paged-table';
 import { useRoles } from '../../../lib/session';
 import { StorageKey } from '../../../lib/storage';
 import { useQuotaFormatter } from '../../status/use-quota-formatter';
@@ -49,14 +50,10 @@ export function LogsPage() {
         />
         <LogsStats stat={stat.data} loading={stat.isFetching} />
         <LogsTable
-          data={logs.data}
-          loading={logs.isFetching}
+          {...pagedRowsOf(logs, list)}
           columns={columns}
           visibility={visibility}
           isAdmin={isAdmin}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPageChange={list.setPage}
         />
       </Flex>
     </Card>

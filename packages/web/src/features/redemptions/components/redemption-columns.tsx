@@ -2,6 +2,7 @@ import { Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { RedemptionView } from '@gw/contracts';
+import { StackedCell } from '../../../components/table/stacked-cell';
 import { formatUnixTime } from '../../../lib/format';
 import { RedemptionRowActions } from './redemption-row-actions';
 import { RedemptionStatusTag } from './redemption-status-tag';
@@ -21,10 +22,9 @@ export function redemptionColumns({ t, locale, formatQuota, onEdit }: ColumnDeps
       title: t('columns.name'),
       key: 'name',
       render: (_, c) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{c.name}</Typography.Text>
+        <StackedCell title={c.name}>
           <Typography.Text type="secondary" code style={{ fontSize: 12 }}>{`${c.key.slice(0, 6)}…${c.key.slice(-4)}`}</Typography.Text>
-        </Space>
+        </StackedCell>
       ),
     },
     { title: t('columns.status'), key: 'status', render: (_, c) => <RedemptionStatusTag status={c.status} /> },

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Button, DatePicker, Drawer, Flex, Form, Input, InputNumber, Space } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CreateRedemptionBody, REDEMPTION_BATCH_MAX, REDEMPTION_NAME_MAX, UpdateRedemptionBody, type RedemptionView } from '@gw/contracts';
+import { FormDrawer } from '../../../components/form/form-drawer';
 import { fitScreen } from '../../../components/responsive';
 import { issuesToFields } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
@@ -54,20 +55,17 @@ export function RedemptionFormDrawer({ open, code, onClose, onCreated }: Redempt
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={isEdit ? t('form.editTitle') : t('form.createTitle')}
       open={open}
-      onClose={onClose}
       size={fitScreen(480)}
       forceRender
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="primary" loading={create.isPending || update.isPending} onClick={() => form.submit()} data-testid="redemption-submit">
-            {t('form.submit')}
-          </Button>
-        </Space>
-      }
+      onClose={onClose}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.submit')}
+      submitting={create.isPending || update.isPending}
+      onSubmit={() => form.submit()}
+      submitTestId="redemption-submit"
     >
       <Form form={form} layout="vertical" onFinish={submit} autoComplete="off" initialValues={newRedemptionValues()}>
         <Form.Item name="name" label={t('form.name')} extra={t('form.nameHelp')} rules={[{ max: REDEMPTION_NAME_MAX, message: t('form.nameTooLong', { max: REDEMPTION_NAME_MAX }) }]}>
@@ -97,6 +95,6 @@ export function RedemptionFormDrawer({ open, code, onClose, onCreated }: Redempt
           <DatePicker showTime style={{ width: '100%' }} placeholder={t('never')} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUrlListState } from '../../../components/list-page/use-url-list-state';
 import { usePageSelection } from '../../../components/list-page/use-page-selection';
 import { ListCard } from '../../../components/list-page/list-card';
+import { pagedRowsOf } from '../../../components/table/paged-table';
 import { REDEMPTION_FILTER_KEYS } from '../api/redemptions.api';
 import { redemptionKeys, redemptionQueries } from '../api/redemptions.queries';
 import { RedemptionsDialogProvider, useRedemptionsDialog } from '../components/redemptions-context';
@@ -21,19 +22,15 @@ function RedemptionsScreen() {
   return (
     <ListCard title={t('title')} dialogs={<RedemptionsDialogs />}>
       <RedemptionsSearchForm
-        keyword={list.filters.keyword}
-        onSearch={(keyword) => {
-          list.setFilters({ keyword });
+        filters={list.filters}
+        onSearch={(filters) => {
+          list.setFilters(filters);
           void queryClient.invalidateQueries({ queryKey: redemptionKeys.lists() });
         }}
       />
       <RedemptionsToolbar selected={selection.selected} onCreate={openCreate} onCleared={selection.clear} />
       <RedemptionsTable
-        data={query.data}
-        loading={query.isFetching}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
+        {...pagedRowsOf(query, list)}
         onEdit={openEdit}
         selected={selection.selected}
         onSelect={selection.setSelected}

@@ -1,7 +1,7 @@
-import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Form, Input, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FilterForm, TimeRangeField } from '../../../components/list-page/filter-form';
 import { timeBoundOf, type DefaultWindow } from '../task-filters';
 
 /** The filters both logs share; the task-id filter is `mj_id` on the drawing log and `task_id` on the task log. */
@@ -52,23 +52,16 @@ const emptyFilters = <K extends IdKey>(idKey: K) =>
 /** Time range, task id and (administrators) channel id, with the query and reset buttons (spec 3 §2.6, §2.7). */
 export function TaskFilterForm<K extends IdKey>({ idKey, filters, isAdmin, defaults, onSearch }: TaskFilterFormProps<K>) {
   const { t } = useTranslation('tasks');
-  const [form] = Form.useForm<FormValues>();
   return (
-    <Form
-      form={form}
-      layout="inline"
-      initialValues={toFormValues(idKey, filters, defaults)}
-      onFinish={(v) => onSearch(toFilters(idKey, v, defaults))}
-      style={{ rowGap: 12 }}
+    <FilterForm<FormValues, TaskLogFilters<K>>
+      filters={filters}
+      toValues={(f) => toFormValues(idKey, f, defaults)}
+      toFilters={(v) => toFilters(idKey, v, defaults)}
+      onSearch={onSearch}
+      queryLabel={t('filters.query')}
+      reset={{ label: t('filters.reset'), filters: emptyFilters(idKey) }}
     >
-      <Form.Item name="range" style={{ maxWidth: '100%' }}>
-        <DatePicker.RangePicker
-          showTime
-          allowEmpty={[true, true]}
-          placeholder={[t('filters.start'), t('filters.end')]}
-          style={{ width: 380, maxWidth: '100%' }}
-        />
-      </Form.Item>
+      <TimeRangeField startLabel={t('filters.start')} endLabel={t('filters.end')} />
       {isAdmin && (
         <Form.Item name="channel_id">
           <InputNumber min={1} precision={0} placeholder={t('filters.channel')} aria-label={t('filters.channel')} style={{ width: 130 }} />
@@ -77,22 +70,6 @@ export function TaskFilterForm<K extends IdKey>({ idKey, filters, isAdmin, defau
       <Form.Item name="id">
         <Input allowClear placeholder={t('filters.taskId')} aria-label={t('filters.taskId')} style={{ width: 220 }} />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('filters.query')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.setFieldsValue(toFormValues(idKey, emptyFilters(idKey), defaults));
-              onSearch(emptyFilters(idKey));
-            }}
-          >
-            {t('filters.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterForm>
   );
 }

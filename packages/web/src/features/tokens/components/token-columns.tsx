@@ -2,6 +2,7 @@ import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { TOKEN_NEVER_EXPIRES, type TokenView } from '@gw/contracts';
+import { StackedCell } from '../../../components/table/stacked-cell';
 import { formatUnixTime } from '../../../lib/format';
 import { maskedKey } from '../token-key';
 import { TokenRowActions } from './token-row-actions';
@@ -21,10 +22,9 @@ export function tokenColumns({ t, locale, formatQuota, onEdit }: ColumnDeps): Co
       title: t('columns.name'),
       key: 'name',
       render: (_, tk) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{tk.name}</Typography.Text>
+        <StackedCell title={tk.name}>
           <Typography.Text type="secondary" code style={{ fontSize: 12 }}>{maskedKey(tk)}</Typography.Text>
-        </Space>
+        </StackedCell>
       ),
     },
     { title: t('columns.status'), key: 'status', render: (_, tk) => <TokenStatusTag status={tk.status} /> },

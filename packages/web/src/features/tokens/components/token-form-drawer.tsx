@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Button, Drawer, Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CreateTokenBody, TOKEN_NAME_MAX, UpdateTokenBody, type TokenView } from '@gw/contracts';
+import { FormDrawer } from '../../../components/form/form-drawer';
 import { fitScreen } from '../../../components/responsive';
 import { issuesToFields } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
@@ -53,20 +54,17 @@ export function TokenFormDrawer({ open, token, onClose }: TokenFormDrawerProps) 
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={isEdit ? t('form.editTitle') : t('form.createTitle')}
       open={open}
-      onClose={onClose}
       size={fitScreen(520)}
       forceRender
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="primary" loading={create.isPending || update.isPending} onClick={() => form.submit()} data-testid="token-submit">
-            {t('form.submit')}
-          </Button>
-        </Space>
-      }
+      onClose={onClose}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.submit')}
+      submitting={create.isPending || update.isPending}
+      onSubmit={() => form.submit()}
+      submitTestId="token-submit"
     >
       <Form form={form} layout="vertical" onFinish={submit} autoComplete="off" initialValues={newTokenValues()}>
         <Form.Item
@@ -83,6 +81,6 @@ export function TokenFormDrawer({ open, token, onClose }: TokenFormDrawerProps) 
         <TokenLimitFields />
         {!isEdit && <TokenCountField />}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

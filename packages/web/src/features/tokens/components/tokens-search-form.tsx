@@ -1,6 +1,7 @@
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { KeyOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../../components/list-page/filter-form';
 import type { TokenFilterKey } from '../api/tokens.api';
 
 interface TokensSearchFormProps {
@@ -12,21 +13,13 @@ interface TokensSearchFormProps {
 export function TokensSearchForm({ filters, onSearch }: TokensSearchFormProps) {
   const { t } = useTranslation('tokens');
   return (
-    <Form
-      layout="inline"
-      initialValues={filters}
-      onFinish={(v: Partial<Record<TokenFilterKey, string>>) => onSearch({ keyword: v.keyword ?? '', token: v.token ?? '' })}
-      style={{ rowGap: 12 }}
-    >
+    <SearchForm filters={filters} onSearch={onSearch} queryLabel={t('search.query')}>
       <Form.Item name="keyword">
         <Input allowClear prefix={<SearchOutlined />} placeholder={t('search.keyword')} aria-label={t('search.keyword')} style={{ width: 220 }} />
       </Form.Item>
       <Form.Item name="token">
         <Input allowClear prefix={<KeyOutlined />} placeholder={t('search.token')} aria-label={t('search.token')} style={{ width: 220 }} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-        {t('search.query')}
-      </Button>
-    </Form>
+    </SearchForm>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUrlListState } from '../../../components/list-page/use-url-list-state';
 import { usePageSelection } from '../../../components/list-page/use-page-selection';
 import { ListCard } from '../../../components/list-page/list-card';
+import { pagedRowsOf } from '../../../components/table/paged-table';
 import { TOKEN_FILTER_KEYS } from '../api/tokens.api';
 import { tokenKeys, tokenQueries } from '../api/tokens.queries';
 import { TokensDialogProvider, useTokensDialog } from '../components/tokens-context';
@@ -29,11 +30,7 @@ function TokensScreen() {
       />
       <TokensToolbar selected={selection.selected} onCreate={openCreate} onCleared={selection.clear} />
       <TokensTable
-        data={query.data}
-        loading={query.isFetching}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
+        {...pagedRowsOf(query, list)}
         onEdit={openEdit}
         selected={selection.selected}
         onSelect={selection.setSelected}

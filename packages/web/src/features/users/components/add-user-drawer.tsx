@@ -1,6 +1,7 @@
-import { Button, Drawer, Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DISPLAY_NAME_MAX, PASSWORD_MIN } from '@gw/contracts';
+import { FormDrawer } from '../../../components/form/form-drawer';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateUser } from '../api/users.queries';
 
@@ -33,19 +34,16 @@ export function AddUserDrawer({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={t('add.title')}
       open={open}
-      onClose={onClose}
       destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="primary" loading={create.isPending} onClick={() => form.submit()} data-testid="add-user-submit">
-            {t('add.submit')}
-          </Button>
-        </Space>
-      }
+      onClose={onClose}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('add.submit')}
+      submitting={create.isPending}
+      onSubmit={() => form.submit()}
+      submitTestId="add-user-submit"
     >
       <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
         <Form.Item name="username" label={t('form.username')}>
@@ -58,6 +56,6 @@ export function AddUserDrawer({ open, onClose }: { open: boolean; onClose: () =>
           <Input.Password autoComplete="new-password" placeholder={t('form.passwordPlaceholder', { min: PASSWORD_MIN })} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

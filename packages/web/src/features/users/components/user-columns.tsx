@@ -2,6 +2,7 @@ import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { UserView } from '@gw/contracts';
+import { StackedCell } from '../../../components/table/stacked-cell';
 import { shortenNumber } from '../../../lib/format';
 import { UserRowActions } from './user-row-actions';
 import { UserRoleTag, UserStatusTag } from './user-tags';
@@ -22,10 +23,9 @@ export function userColumns({ t, formatQuota, onEdit }: ColumnDeps): ColumnsType
       title: t('columns.username'),
       key: 'username',
       render: (_, u) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{u.username}</Typography.Text>
+        <StackedCell title={u.username}>
           {u.display_name && <Typography.Text type="secondary">{u.display_name}</Typography.Text>}
-        </Space>
+        </StackedCell>
       ),
     },
     { title: t('columns.group'), dataIndex: 'group', render: (g: string) => <Tag>{g}</Tag> },

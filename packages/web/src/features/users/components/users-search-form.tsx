@@ -1,7 +1,8 @@
-import { Button, Form, Input, Select, Space } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Form, Input, Select } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SearchForm } from '../../../components/list-page/filter-form';
 import { groupQueries } from '../../groups/api/groups.queries';
 import type { UserFilterKey } from '../api/users.queries';
 
@@ -17,13 +18,11 @@ export function UsersSearchForm({ filters, onSearch, onAdd }: UsersSearchFormPro
   const groups = useQuery(groupQueries.names());
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g, label: g }));
   return (
-    <Form
-      layout="inline"
-      initialValues={{ ...filters, group: filters.group || undefined }}
-      onFinish={(v: Record<UserFilterKey, string | undefined>) =>
-        onSearch({ keyword: v.keyword ?? '', token: v.token ?? '', aff_code: v.aff_code ?? '', group: v.group ?? '' })
-      }
-      style={{ rowGap: 12 }}
+    <SearchForm
+      filters={filters}
+      onSearch={onSearch}
+      queryLabel={t('search.query')}
+      add={{ label: t('search.add'), onClick: onAdd }}
     >
       <Form.Item name="keyword">
         <Input allowClear prefix={<SearchOutlined />} placeholder={t('search.keyword')} style={{ width: 260 }} />
@@ -37,14 +36,6 @@ export function UsersSearchForm({ filters, onSearch, onAdd }: UsersSearchFormPro
       <Form.Item name="group">
         <Select allowClear placeholder={t('search.group')} options={groupOptions} loading={groups.isLoading} style={{ width: 150 }} />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          {t('search.query')}
-        </Button>
-        <Button icon={<PlusOutlined />} onClick={onAdd}>
-          {t('search.add')}
-        </Button>
-      </Space>
-    </Form>
+    </SearchForm>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useUrlListState } from '../../../components/list-page/use-url-list-state';
 import { ListCard } from '../../../components/list-page/list-card';
+import { pagedRowsOf } from '../../../components/table/paged-table';
 import { USER_FILTER_KEYS, userKeys, userQueries } from '../api/users.queries';
 import { UsersDialogProvider, useUsersDialog } from '../components/users-context';
 import { UsersDialogs } from '../components/users-dialogs';
@@ -25,11 +26,7 @@ function UsersScreen() {
         }}
       />
       <UsersTable
-        data={query.data}
-        loading={query.isFetching}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
+        {...pagedRowsOf(query, list)}
         onEdit={openEdit}
       />
     </ListCard>

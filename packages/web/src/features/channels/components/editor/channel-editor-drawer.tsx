@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Collapse, Divider, Drawer, Form, Input, Space } from 'antd';
+import { Alert, App, Collapse, Divider, Form, Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ChannelType, SPARK_DEFAULT_VERSION } from '@gw/contracts';
+import { FormDrawer } from '../../../../components/form/form-drawer';
 import { fitScreen } from '../../../../components/responsive';
 import { notifyError, notifySuccess, notifyWarning } from '../../../../lib/notify';
 import { channelQueries, useCreateChannel, useUpdateChannel } from '../../api/channels.queries';
@@ -104,21 +105,18 @@ export function ChannelEditorDrawer({ open, channelId, onClose }: ChannelEditorD
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={isEdit ? t('form.editTitle', { id: channelId }) : t('form.createTitle')}
       open={open}
-      onClose={onClose}
       size={fitScreen(640)}
       forceRender
       loading={isEdit && detail.isLoading}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('form.cancel')}</Button>
-          <Button type="primary" loading={create.isPending || update.isPending} onClick={() => void submit()} data-testid="channel-submit">
-            {t('form.submit')}
-          </Button>
-        </Space>
-      }
+      onClose={onClose}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.submit')}
+      submitting={create.isPending || update.isPending}
+      onSubmit={() => void submit()}
+      submitTestId="channel-submit"
     >
       {isEdit && detail.isError && <Alert type="error" showIcon title={detail.error.message} style={{ marginBottom: 16 }} />}
       <Form name="channel-editor" form={form} layout="vertical" autoComplete="off" initialValues={newChannelValues()} onValuesChange={onValuesChange}>
@@ -136,6 +134,6 @@ export function ChannelEditorDrawer({ open, channelId, onClose }: ChannelEditorD
           items={[{ key: 'advanced', label: t('form.sectionAdvanced'), forceRender: true, children: <ChannelAdvancedFields /> }]}
         />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
