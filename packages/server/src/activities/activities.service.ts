@@ -16,6 +16,7 @@ import { NotFoundError, ValidationError } from '../http/errors.js';
 import { isUniqueViolation } from '../db/dialect-helpers.js';
 import { nowSeconds } from '../platform/clock.js';
 import { logsRepository } from '../logs/logs.repository.js';
+import { inTransaction } from '../billing/transaction.js';
 import { ACTIVITY_LOG_TYPE } from '../rewards/rewards.service.js';
 import { activitiesRepository, type ActivityRow, type ActivityWithCount } from './activities.repository.js';
 
@@ -59,29 +60,29 @@ export class ActivitiesService {
   }
 
   /**
-   * Grants the activity's quota to each named user as activity reward, once per user: each grant is its
-   * own transaction (reward row, credit, type-5 log), and the unique (activity, user) index turns a
-   * concurrent duplicate into "already rewarded". Refused as a whole — nothing changed — when the
-   * activity is not active or outside its dates, or when a user id is unknown.
+   * Grants the activity's quota to each named user as activity reward, once per user, all or nothing:
+   * one transaction writes every reward row, credit and type-5 log, so a failure for one user (an
+   * overflowing reward balance) leaves every user unchanged. Users who already had the reward are
+   * skipped and reported. Refused as a whole when the activity is not active or outside its dates, or
+   * when a user id is unknown.
    */
   async reward(body: ActivityRewardBody): Promise<ActivityRewardResult> {
     const activity = await this.existing(body.activity_id);
     const now = nowSeconds();
     const refusal = rewardRefusal(activity, now);
     if (refusal) throw new ValidationError(refusal);
-    const users = await activitiesRepository.liveUsers(this.db, body.user_ids);
+    const users = (await activitiesRepository.liveUsers(this.db, body.user_ids)).sort((a, b) => a.id - b.id);
     const found = new Set(users.map((u) => u.id));
     const unknown = body.user_ids.filter((id) => !found.has(id));
     if (unknown.length > 0) throw new ValidationError(`user not found: ${unknown.join(', ')}`, { user_ids: unknown });
 
-    const before = await activitiesRepository.rewardedUserIds(this.db, activity.id, body.user_ids);
+    const granted = await this.grantAll(activity, users, now);
     const result: ActivityRewardResult = { rewarded: [], already_rewarded: [] };
     for (const user of users) {
-      if (before.has(user.id) || !(await this.grant(activity, user, now))) result.already_rewarded.push(user.id);
-      else {
+      if (granted.has(user.id)) {
         result.rewarded.push(user.id);
         this.events.changed('user', user.id);
-      }
+      } else result.already_rewarded.push(user.id);
     }
     return result;
   }
@@ -105,28 +106,41 @@ export class ActivitiesService {
     }));
   }
 
-  /** One grant; false when the user already had it (a concurrent grant won the unique index). */
-  private async grant(activity: ActivityRow, user: { id: number; username: string }, now: number): Promise<boolean> {
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        await activitiesRepository.insertReward(trx, { activity_id: activity.id, user_id: user.id, quota: activity.quota, created_at: now });
-        if (!(await activitiesRepository.creditActivityQuota(trx, user.id, activity.quota))) {
-          throw new ValidationError(`the reward cannot be granted to user ${user.id}: the reward balance would exceed the largest allowed value`);
-        }
-        await logsRepository.insert(trx, {
-          user_id: user.id,
-          username: user.username,
-          type: ACTIVITY_LOG_TYPE,
-          quota: activity.quota,
-          created_at: now,
-          content: `activity reward: ${activity.name}`,
-          other: JSON.stringify({ reward: 'activity', activity_id: activity.id }),
+  /**
+   * Rewards every user who does not have the reward yet, in one transaction; returns who was rewarded.
+   * Users are taken in id order so concurrent grants lock rows in the same order. When a concurrent
+   * grant commits one of these users first, the unique (activity, user) index aborts this transaction
+   * (rolled back whole) and it runs again, now skipping that user; each rerun therefore has one user
+   * fewer to reward, which bounds the reruns.
+   */
+  private async grantAll(activity: ActivityRow, users: readonly { id: number; username: string }[], now: number): Promise<Set<number>> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await inTransaction(this.db, async (trx) => {
+          const before = await activitiesRepository.rewardedUserIds(trx, activity.id, users.map((u) => u.id));
+          const granted = new Set<number>();
+          for (const user of users) {
+            if (before.has(user.id)) continue;
+            await activitiesRepository.insertReward(trx, { activity_id: activity.id, user_id: user.id, quota: activity.quota, created_at: now });
+            if (!(await activitiesRepository.creditActivityQuota(trx, user.id, activity.quota))) {
+              throw new ValidationError(`the reward cannot be granted to user ${user.id}: the reward balance would exceed the largest allowed value`);
+            }
+            await logsRepository.insert(trx, {
+              user_id: user.id,
+              username: user.username,
+              type: ACTIVITY_LOG_TYPE,
+              quota: activity.quota,
+              created_at: now,
+              content: `activity reward: ${activity.name}`,
+              other: JSON.stringify({ reward: 'activity', activity_id: activity.id }),
+            });
+            granted.add(user.id);
+          }
+          return granted;
         });
-      });
-      return true;
-    } catch (err) {
-      if (isUniqueViolation(err)) return false;
-      throw err;
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= users.length) throw err;
+      }
     }
   }
 

@@ -43,6 +43,10 @@ describe.each(testDialects())('activities (%s)', (dialect) => {
       ['no quota', { quota: undefined }, ACTIVITY_QUOTA_INVALID],
       ['a zero quota', { quota: 0 }, ACTIVITY_QUOTA_INVALID],
       ['a negative quota', { quota: -1 }, ACTIVITY_QUOTA_INVALID],
+      ['a fractional quota', { quota: 1.5 }, ACTIVITY_QUOTA_INVALID],
+      ['a quota above the largest safe integer', { quota: Number.MAX_SAFE_INTEGER + 2 }, ACTIVITY_QUOTA_INVALID],
+      ['a quota above the largest safe integer, as text', { quota: '9007199254740993' }, ACTIVITY_QUOTA_INVALID],
+      ['a huge quota in exponent form', { quota: 1e30 }, ACTIVITY_QUOTA_INVALID],
       ['dates in the wrong order', { start_date: 2_000_000_000, end_date: 1_900_000_000 }, ACTIVITY_DATES_ORDER],
       ['equal dates', { start_date: 2_000_000_000, end_date: 2_000_000_000 }, ACTIVITY_DATES_ORDER],
     ];
@@ -64,7 +68,10 @@ describe.each(testDialects())('activities (%s)', (dialect) => {
       const a = await createActivity({ name: 'Fixed' });
       const bad = await callJson(site.ctx, 'PUT', `/api/activity/${a.id}`, site.admin, { ...valid, start_date: 200, end_date: 100 });
       expect(bad.message).toContain(ACTIVITY_DATES_ORDER);
-      expect((await site.ctx.db.selectFrom('activities').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow()).name).toBe('Fixed');
+      const tooLarge = await callJson(site.ctx, 'PUT', `/api/activity/${a.id}`, site.admin, { ...valid, quota: Number.MAX_SAFE_INTEGER + 2 });
+      expect(tooLarge).toMatchObject({ success: false });
+      expect(tooLarge.message).toContain(ACTIVITY_QUOTA_INVALID);
+      expect(await site.ctx.db.selectFrom('activities').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow()).toMatchObject({ name: 'Fixed', quota: valid.quota });
       expect(await callJson(site.ctx, 'PUT', '/api/activity/999999', site.admin, valid)).toMatchObject({ success: false, message: 'activity not found' });
     });
 
@@ -120,6 +127,54 @@ describe.each(testDialects())('activities (%s)', (dialect) => {
       expect(await userRow(site.ctx, u.id)).toMatchObject({ activity_quota: 300, activity_history_quota: 300 });
       expect(await logsOf(site.ctx, u.id)).toHaveLength(1);
       expect(await site.ctx.db.selectFrom('activity_rewards').selectAll().where('user_id', '=', u.id).execute()).toHaveLength(1);
+    });
+
+    it('grants all or nothing: an overflow for one user part-way leaves every user unchanged', async () => {
+      const a = await createActivity({ name: 'All or nothing', quota: 1000 });
+      const first = await member(site.ctx);
+      const full = await member(site.ctx);
+      const last = await member(site.ctx);
+      const nearlyFull = Number.MAX_SAFE_INTEGER - 10;
+      await site.ctx.db.updateTable('users').set({ activity_quota: nearlyFull, activity_history_quota: nearlyFull }).where('id', '=', full.id).execute();
+      const rewardsBefore = await countRows(site.ctx.db, 'activity_rewards');
+      const logsBefore = await countRows(site.ctx.db, 'logs');
+
+      const body = await reward(a.id, [last.id, full.id, first.id]);
+      expect(body.success).toBe(false);
+      expect(body.message).toContain(`user ${full.id}`);
+      expect(await userRow(site.ctx, first.id)).toMatchObject({ activity_quota: 0, activity_history_quota: 0 });
+      expect(await userRow(site.ctx, full.id)).toMatchObject({ activity_quota: nearlyFull, activity_history_quota: nearlyFull });
+      expect(await userRow(site.ctx, last.id)).toMatchObject({ activity_quota: 0, activity_history_quota: 0 });
+      expect(await countRows(site.ctx.db, 'activity_rewards')).toBe(rewardsBefore);
+      expect(await countRows(site.ctx.db, 'logs')).toBe(logsBefore);
+
+      // Without the full user the same grant goes through, once per user.
+      expect(await reward(a.id, [last.id, first.id])).toMatchObject({ success: true, data: { rewarded: [first.id, last.id], already_rewarded: [] } });
+      expect(await userRow(site.ctx, first.id)).toMatchObject({ activity_quota: 1000 });
+      expect(await logsOf(site.ctx, last.id)).toHaveLength(1);
+    });
+
+    it('grants the new users of a call and reports the ones already rewarded', async () => {
+      const a = await createActivity({ quota: 50 });
+      const old = await member(site.ctx);
+      const fresh = await member(site.ctx);
+      await reward(a.id, [old.id]);
+      expect(await reward(a.id, [fresh.id, old.id])).toMatchObject({ success: true, data: { rewarded: [fresh.id], already_rewarded: [old.id] } });
+      expect(await userRow(site.ctx, old.id)).toMatchObject({ activity_quota: 50 });
+      expect(await userRow(site.ctx, fresh.id)).toMatchObject({ activity_quota: 50 });
+    });
+
+    it('rewards each user once when overlapping grants race', async () => {
+      const a = await createActivity({ quota: 10 });
+      const users = await Promise.all(Array.from({ length: 4 }, () => member(site.ctx)));
+      const ids = users.map((u) => u.id);
+      const answers = await Promise.all([reward(a.id, ids), reward(a.id, [...ids].reverse()), reward(a.id, ids.slice(1, 3))]);
+      expect(answers.every((x) => x.success), answers.map((x) => x.message).join('; ')).toBe(true);
+      expect(answers.flatMap((x) => x.data.rewarded).sort((x: number, y: number) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+      for (const id of ids) {
+        expect(await userRow(site.ctx, id)).toMatchObject({ activity_quota: 10, activity_history_quota: 10 });
+        expect(await logsOf(site.ctx, id)).toHaveLength(1);
+      }
     });
 
     const closed: [what: string, fields: () => Record<string, unknown>, message: string][] = [

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AssistantMessage, ROLE_CONTENT_REQUIRED, ROLE_FORMAT_INVALID, ROLE_NAME_REQUIRED } from '@gw/contracts';
-import { countRows, useSiteWithMembers } from '../../test/test-app.js';
+import { countRows, json, useSiteWithMembers } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { call, callJson } from '../users/users.test-helpers.js';
+import { accessTokenCaller } from './access-token.test-helpers.js';
 
 const TOML = `
 name = "Data analyst"
@@ -65,6 +66,17 @@ describe.each(testDialects())('AI roles (%s)', (dialect) => {
     const { data } = await callJson(site.ctx, 'POST', '/api/ai-role/admin/', site.admin, { role_name: 'Keep', role: 'a = 1' });
     expect(await callJson(site.ctx, 'PUT', `/api/ai-role/admin/${data.id}`, site.admin, { role_name: 'Keep', role: '= broken' })).toMatchObject({ success: false, message: ROLE_FORMAT_INVALID });
     expect((await site.ctx.db.selectFrom('ai_roles').select('role').where('id', '=', data.id).executeTakeFirstOrThrow()).role).toBe('{"a":1}');
+  });
+
+  it('lets the desktop assistant read roles with an access token', async () => {
+    const { data } = await callJson(site.ctx, 'POST', '/api/ai-role/admin/', site.admin, { role_name: 'Via token', role: TOML });
+    const user = await accessTokenCaller(site.ctx, site.normal);
+    const res = await user.get('/api/ai-role/');
+    expect(res.statusCode).toBe(200);
+    const body = json(res).data;
+    expect(body.total).toBe(body.data.length);
+    expect(body.data.find((r: { id: number }) => r.id === data.id)).toMatchObject({ role_name: 'Via token' });
+    expect((await user.get('/api/ai-role/', { userHeader: String(site.admin.id) })).statusCode).toBe(401);
   });
 
   it('keeps management to administrators', async () => {

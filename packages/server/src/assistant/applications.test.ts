@@ -9,9 +9,10 @@ import {
   APP_VERSION_REQUIRED,
   AssistantMessage,
 } from '@gw/contracts';
-import { countRows, useSiteWithMembers } from '../../test/test-app.js';
+import { countRows, json, useSiteWithMembers } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { call, callJson } from '../users/users.test-helpers.js';
+import { accessTokenCaller } from './access-token.test-helpers.js';
 
 describe.each(testDialects())('agent marketplace applications (%s)', (dialect) => {
   const site = useSiteWithMembers(dialect, { group: 'vip' });
@@ -89,6 +90,19 @@ describe.each(testDialects())('agent marketplace applications (%s)', (dialect) =
     expect(seen).toContain(vip.data.id);
     expect(seen).toContain(everyone.data.id);
     expect(seen).not.toContain(other.data.id);
+  });
+
+  it("lets the desktop assistant read the user's applications with an access token", async () => {
+    const vip = await create({ app_groups: ['vip'] });
+    const everyone = await create({ app_groups: [] });
+    const other = await create({ app_groups: ['default'] });
+    const user = await accessTokenCaller(site.ctx, site.normal);
+    const res = await user.get('/api/application/');
+    expect(res.statusCode).toBe(200);
+    const seen = json(res).data.map((a: { id: number }) => a.id);
+    expect(seen).toEqual(expect.arrayContaining([vip.data.id, everyone.data.id]));
+    expect(seen).not.toContain(other.data.id);
+    expect((await user.get('/api/application/', { userHeader: null })).statusCode).toBe(401);
   });
 
   it('deletes in batch, and refuses an empty selection', async () => {

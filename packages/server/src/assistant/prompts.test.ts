@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AssistantMessage, PROMPT_INSTRUCTION_REQUIRED, PROMPT_MCP_REQUIRED, PROMPT_TITLE_REQUIRED } from '@gw/contracts';
-import { countRows, useSiteWithMembers } from '../../test/test-app.js';
+import { countRows, json, useSiteWithMembers } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { call, callJson } from '../users/users.test-helpers.js';
+import { accessTokenCaller } from './access-token.test-helpers.js';
 
 describe.each(testDialects())('suggested prompts (%s)', (dialect) => {
   const site = useSiteWithMembers(dialect);
@@ -58,6 +59,27 @@ describe.each(testDialects())('suggested prompts (%s)', (dialect) => {
     const mac = (await callJson(site.ctx, 'GET', '/api/prompt/suggest?platform=darwin', site.normal)).data.map((p: { id: number }) => p.id);
     expect(mac).toContain(high);
     expect(mac).not.toContain(low);
+  });
+
+  it('lets the desktop assistant read prompts with an access token and New-Api-User', async () => {
+    const released = (await callJson(site.ctx, 'POST', '/api/prompt/suggest', site.admin, { ...valid, title: 'via token', sort: 50 })).data.id;
+    const draft = (await callJson(site.ctx, 'POST', '/api/prompt/suggest', site.admin, { ...valid, title: 'draft via token', release: false })).data.id;
+    const user = await accessTokenCaller(site.ctx, site.normal);
+    const res = await user.get('/api/prompt/suggest?platform=win32');
+    expect(res.statusCode).toBe(200);
+    const ids = json(res).data.map((p: { id: number }) => p.id);
+    expect(ids).toContain(released);
+    expect(ids).not.toContain(draft);
+    expect((await user.get('/api/prompt/suggest', { bearer: true })).statusCode).toBe(200);
+
+    const admin = await accessTokenCaller(site.ctx, site.admin);
+    expect(json(await admin.get('/api/prompt/suggest')).data.map((p: { id: number }) => p.id)).toContain(draft);
+  });
+
+  it('refuses an access token without New-Api-User or naming another user', async () => {
+    const user = await accessTokenCaller(site.ctx, site.normal);
+    expect((await user.get('/api/prompt/suggest', { userHeader: null })).statusCode).toBe(401);
+    expect((await user.get('/api/prompt/suggest', { userHeader: String(site.admin.id) })).statusCode).toBe(401);
   });
 
   it('keeps writing to administrators', async () => {

@@ -40,6 +40,7 @@ describe.each(testDialects())('Turnstile on the guarded routes (%s)', (dialect) 
   });
 
   it('refuses every guarded route without a token, with the waiting message', async () => {
+    expect(TURNSTILE_MISSING).toBe('please wait a few seconds, Turnstile is checking the user environment');
     await ctx.services.options.set({ TurnstileCheckEnabled: true, TurnstileSecretKey: SECRET });
     for (const call of guarded()) {
       expect(json(await ctx.app.inject(call))).toEqual({ success: false, message: TURNSTILE_MISSING, code: 'human_check_failed' });

@@ -4,7 +4,8 @@ import { AppError } from '../http/errors.js';
 import type { OptionsService } from '../options/options.service.js';
 import type { UpstreamHttpClient } from '../platform/http-client.js';
 
-export const TURNSTILE_MISSING = 'Turnstile token is empty: wait a few seconds for the check to finish, then try again';
+/** The spec's waiting message (spec 1 §8 "human check pending"): the widget has not produced a token yet. */
+export const TURNSTILE_MISSING = 'please wait a few seconds, Turnstile is checking the user environment';
 export const TURNSTILE_FAILED = 'Turnstile verification failed, please refresh the page and try again';
 
 const VERIFY_TIMEOUT_MS = 10_000;

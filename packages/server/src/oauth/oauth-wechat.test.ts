@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { member } from '../../test/test-app.js';
+import { generate } from 'otplib';
+import { json, member } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
-import { userRow } from '../users/users.test-helpers.js';
+import { callJson, userRow } from '../users/users.test-helpers.js';
 import { useFakeOAuthSite } from './testing/oauth.test-helpers.js';
 
 describe.each(testDialects())('WeChat QR sign-in in the login page frame (%s)', (dialect) => {
@@ -45,6 +46,29 @@ describe.each(testDialects())('WeChat QR sign-in in the login page frame (%s)', 
     const refused = await scan('/api/oauth/wechat/bind', id, bob.session.headers.cookie);
     expect(refused.payload).toContain('this WeChat account is already bound to another user');
     expect((await userRow(site.ctx, bob.id))?.wechat_id).toBe('');
+  });
+
+  it('asks a user who has two-factor sign-in on for the second factor: no session, nothing stored, the pending token handed to the login page', async () => {
+    const alice = await member(site.ctx);
+    const setup = await callJson(site.ctx, 'POST', '/api/user/2fa/setup', alice);
+    const enable = await callJson(site.ctx, 'POST', '/api/user/2fa/enable', alice, { code: await generate({ secret: setup.data.secret }) });
+    expect(enable.success, enable.message).toBe(true);
+    const id = nextId();
+    await scan('/api/oauth/wechat/bind', id, alice.session.headers.cookie);
+
+    const res = await scan('/api/oauth/wechat', id, '', { next: '/topup' });
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.cookies.find((c) => c.name === 'session')).toBeUndefined();
+    expect(res.payload).not.toContain('localStorage');
+    expect(res.payload).toContain('"type":"oauth-two-factor"');
+    const pendingToken = /"pending_token":"([^"]+)"/.exec(res.payload)?.[1];
+    expect(pendingToken).toBeTruthy();
+
+    // The login page's two-factor step finishes the sign-in with that token (the next step's code: enrolment used this one).
+    const code = await generate({ secret: setup.data.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const second = await site.ctx.app.inject({ method: 'POST', url: '/api/user/login/2fa', payload: { pending_token: pendingToken, code } });
+    expect(json(second)).toMatchObject({ success: true, data: { id: alice.id } });
+    expect(second.cookies.find((c) => c.name === 'session')).toBeDefined();
   });
 
   it('shows the refusal in the frame for a return without the browser’s state', async () => {

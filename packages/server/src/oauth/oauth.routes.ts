@@ -9,6 +9,7 @@ import {
   WeChatQuery,
   type OAuthCallbackResponse,
   type OAuthStateResponse,
+  type TwoFactorChallenge,
 } from '@gw/contracts';
 import { ok } from '../http/envelope.js';
 import { AppError, UnauthorizedError } from '../http/errors.js';
@@ -17,8 +18,9 @@ import { actorOf, requireUser } from '../http/guards.js';
 import { SESSION_COOKIE } from '../http/request-context.js';
 import { SESSION_TTL_SECONDS } from '../auth/session-store.js';
 import { signedInUser, type CallbackOutcome, type OAuthService } from './oauth.service.js';
-import { boundFrame, failedFrame, signedInFrame } from './wechat-frame.js';
+import { boundFrame, failedFrame, signedInFrame, twoFactorFrame } from './wechat-frame.js';
 import type { SecondFactor } from '../auth/second-factor.js';
+import type { UserRow } from '../db/schema.js';
 
 export interface OAuthRouteDeps {
   oauth: OAuthService;
@@ -46,15 +48,23 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
     return req.cookies[STATE_COOKIE];
   };
 
-  /** Answers a finished callback: "bind", or the signed-in user with a new session cookie. */
+  /**
+   * Signs the user in with a new session cookie, or, for a user with a second factor, starts no session and
+   * answers the challenge: the login page's two-factor step finishes that sign-in.
+   */
+  async function signIn(req: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<TwoFactorChallenge | null> {
+    const challenge = await deps.secondFactor?.challengeFor(user);
+    if (challenge) return challenge;
+    const cookie = await oauth.startSession(user, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+    reply.setCookie(SESSION_COOKIE, cookie, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(req), maxAge: SESSION_TTL_SECONDS });
+    return null;
+  }
+
+  /** Answers a finished callback: "bind", the signed-in user, or the two-factor challenge. */
   async function answer(req: FastifyRequest, reply: FastifyReply, outcome: CallbackOutcome): Promise<OAuthCallbackResponse> {
     if (outcome.kind === 'bound') return ok(undefined, OAUTH_BIND_MESSAGE);
-    // A user with a second factor finishes on the login page's two-factor step, not here.
-    const challenge = await deps.secondFactor?.challengeFor(outcome.user);
-    if (challenge) return { ...ok(challenge as never, 'two-factor authentication required'), ...(outcome.loginParams ? { oauth_login_params: outcome.loginParams } : {}) };
-    const cookie = await oauth.startSession(outcome.user, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
-    reply.setCookie(SESSION_COOKIE, cookie, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(req), maxAge: SESSION_TTL_SECONDS });
-    const body: OAuthCallbackResponse = ok(signedInUser(outcome.user));
+    const challenge = await signIn(req, reply, outcome.user);
+    const body: OAuthCallbackResponse = challenge ? ok(challenge as never, 'two-factor authentication required') : ok(signedInUser(outcome.user));
     if (outcome.loginParams) body.oauth_login_params = outcome.loginParams;
     return body;
   }
@@ -115,8 +125,8 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
         siteOrigin: siteOrigin(req),
       });
       if (outcome.kind === 'bound') return boundFrame();
-      await answer(req, reply, outcome);
-      return signedInFrame(signedInUser(outcome.user), outcome.next);
+      const challenge = await signIn(req, reply, outcome.user);
+      return challenge ? twoFactorFrame(challenge) : signedInFrame(signedInUser(outcome.user), outcome.next);
     } catch (err) {
       if (err instanceof AppError) return failedFrame(err.message);
       throw err;

@@ -1,4 +1,4 @@
-import type { OAuthSignedInUser } from '@gw/contracts';
+import type { OAuthSignedInUser, TwoFactorChallenge } from '@gw/contracts';
 
 /**
  * The small pages the WeChat QR frame (an iframe of the login and personal pages) ends on. They talk to
@@ -21,6 +21,17 @@ const notify = (payload: unknown) => `try{window.parent.postMessage(${scriptJson
 export function signedInFrame(user: OAuthSignedInUser, next: string): string {
   const target = next.startsWith('/') && !next.startsWith('//') ? next : '/token';
   return page('Signed in, redirecting…', `localStorage.setItem('user',${scriptJson(JSON.stringify(user))});window.top.location.href=${scriptJson(target)};`);
+}
+
+/**
+ * Signed in, but the user has a second factor: no session yet and nothing stored. The page holding the frame
+ * takes the pending token to its two-factor step, which finishes the sign-in.
+ */
+export function twoFactorFrame(challenge: TwoFactorChallenge): string {
+  return page(
+    'Two-factor authentication is on for this account: enter your code on the login page.',
+    notify({ type: 'oauth-two-factor', provider: 'wechat', pending_token: challenge.pending_token }),
+  );
 }
 
 export function boundFrame(): string {

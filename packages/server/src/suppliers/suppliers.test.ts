@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPLIER_NOT_FOUND } from '@gw/contracts';
-import { countRows, useSiteWithMembers } from '../../test/test-app.js';
+import { countRows, json, useSiteWithMembers } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { call, callJson } from '../users/users.test-helpers.js';
+import { accessTokenCaller } from '../assistant/access-token.test-helpers.js';
+import { nowSeconds } from '../platform/clock.js';
 
 describe.each(testDialects())('suppliers (%s)', (dialect) => {
   const site = useSiteWithMembers(dialect);
@@ -45,6 +47,28 @@ describe.each(testDialects())('suppliers (%s)', (dialect) => {
 
   it('refuses to edit an unknown supplier', async () => {
     expect(await callJson(site.ctx, 'PUT', '/api/supplier/admin/999999', site.admin, valid)).toMatchObject({ success: false, message: SUPPLIER_NOT_FOUND });
+  });
+
+  it('lets the desktop assistant read enabled suppliers with an access token', async () => {
+    const shown = await callJson(site.ctx, 'POST', '/api/supplier/admin/', site.admin, { ...valid, name: 'Token visible' });
+    const hidden = await callJson(site.ctx, 'POST', '/api/supplier/admin/', site.admin, { ...valid, name: 'Token hidden', disable: true });
+    const user = await accessTokenCaller(site.ctx, site.normal);
+    const res = await user.get('/api/supplier/', { bearer: true });
+    expect(res.statusCode).toBe(200);
+    const ids = json(res).data.map((s: { id: number }) => s.id);
+    expect(ids).toContain(shown.data.id);
+    expect(ids).not.toContain(hidden.data.id);
+    expect((await user.get('/api/supplier/', { userHeader: null })).statusCode).toBe(401);
+  });
+
+  it('does not accept a gateway sk- key on /api', async () => {
+    const key = `assistant${dialect}key`;
+    await site.ctx.db
+      .insertInto('tokens')
+      .values({ user_id: site.normal.id, key, name: 'gateway', status: 1, created_time: nowSeconds(), expired_time: -1, remain_quota: 0, unlimited_quota: 1 })
+      .execute();
+    const res = await site.ctx.app.inject({ method: 'GET', url: '/api/supplier/', headers: { authorization: `Bearer sk-${key}`, 'new-api-user': String(site.normal.id) } });
+    expect(res.statusCode).toBe(401);
   });
 
   it('keeps management to administrators', async () => {

@@ -2,10 +2,14 @@
  * Fake Midjourney-Proxy, Suno and OpenAI-video upstreams on loopback, sharing one server. Every task
  * moves on with each time it is fetched: SUBMITTED → IN_PROGRESS → SUCCESS, or FAILURE at the third
  * fetch when its prompt contains "fail". Keys are checked, so a test notices a wrong credential.
+ * Like OpenAI, a finished video job carries no link: its bytes are at GET /v1/videos/{id}/content
+ * (with the key); `videoUrlInJob` makes the fake act like upstreams that put a link in the job instead.
  */
 import { errorReply, jsonReply, rawReply, startFakeUpstream, type FakeUpstream, type RecordedRequest, type Reply } from '../../test/fake-upstream/index.js';
 
 export const FAKE_KEY = 'upstream-task-key';
+/** What the fake serves as a finished video (the start of an MP4 file is enough for the tests). */
+export const VIDEO_BYTES = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
 /** The smallest valid PNG (1×1), base64. */
 export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -26,6 +30,8 @@ export interface FakeTaskUpstreams {
   requests(pathPrefix: string): RecordedRequest[];
   /** The next Midjourney submits answer this instead of accepting (e.g. code 24, banned prompt). */
   mjSubmitOverride: { code: number; description: string; result?: unknown; properties?: unknown } | null;
+  /** Finished video jobs carry `url` (a link on the fake, served without a key), as some upstreams do. */
+  videoUrlInJob: boolean;
   close(): Promise<void>;
 }
 
@@ -42,6 +48,7 @@ export async function startFakeTaskUpstreams(): Promise<FakeTaskUpstreams> {
     tasks,
     requests: (prefix) => fake.upstream.requests.filter((r) => r.path.startsWith(prefix)),
     mjSubmitOverride: null,
+    videoUrlInJob: false,
     close: () => fake.upstream.close(),
   };
   const create = (kind: FakeTask['kind'], action: string, prompt: string): FakeTask => {
@@ -97,19 +104,30 @@ export async function startFakeTaskUpstreams(): Promise<FakeTaskUpstreams> {
     return jsonReply({ code: 'success', message: '', data: t.id });
   }
 
+  /** The video bytes, or the asked part of them (`range: bytes=a-b`) as a 206. */
+  function videoFile(r: RecordedRequest): Reply {
+    const range = /^bytes=(\d+)-(\d*)$/.exec(String(r.headers.range ?? ''));
+    if (!range) return { ...rawReply(VIDEO_BYTES, 'video/mp4'), headers: { 'accept-ranges': 'bytes' } };
+    const start = Number(range[1]);
+    const end = Math.min(range[2] ? Number(range[2]) : VIDEO_BYTES.length - 1, VIDEO_BYTES.length - 1);
+    return { ...rawReply(VIDEO_BYTES.subarray(start, end + 1), 'video/mp4', 206), headers: { 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${VIDEO_BYTES.length}` } };
+  }
+
   function video(r: RecordedRequest): Reply {
     if (r.headers.authorization !== `Bearer ${FAKE_KEY}`) return errorReply(401, { error: { message: 'bad key', type: 'invalid_request_error' } });
     if (r.method === 'POST') {
       const t = create('video', 'GENERATE', String(body(r).prompt ?? ''));
       return jsonReply({ id: t.id, object: 'video', model: body(r).model, status: 'queued', progress: 0, created_at: 1 });
     }
-    const t = tasks.get(r.path.split('/').pop()!);
-    if (!t) return errorReply(404, { error: { message: 'no such video' } });
+    const [, id, content] = /^\/v1\/videos\/([^/]+)(\/content)?$/.exec(r.path) ?? [];
+    const t = id ? tasks.get(id) : undefined;
+    if (!t || t.kind !== 'video') return errorReply(404, { error: { message: 'no such video' } });
+    if (content) return t.fetches >= 3 && !t.fails ? videoFile(r) : errorReply(404, { error: { message: 'the video is not ready' } });
     const status = stage(t);
     const wire = { SUBMITTED: 'queued', IN_PROGRESS: 'in_progress', SUCCESS: 'completed', FAILURE: 'failed' }[status];
     return jsonReply({
       id: t.id, object: 'video', status: wire, progress: status === 'IN_PROGRESS' ? 50 : status === 'SUCCESS' ? 100 : 0,
-      ...(status === 'SUCCESS' ? { completed_at: 4, url: `${fake.url}/videos/${t.id}.mp4` } : {}),
+      ...(status === 'SUCCESS' ? { completed_at: 4, ...(fake.videoUrlInJob ? { url: `${fake.url}/videos/${t.id}.mp4` } : {}) } : {}),
       ...(status === 'FAILURE' ? { error: { code: 'moderation', message: 'the video was blocked' } } : {}),
     });
   }
@@ -122,6 +140,7 @@ export async function startFakeTaskUpstreams(): Promise<FakeTaskUpstreams> {
         if (r.path.startsWith('/suno/')) return suno(r);
         if (r.path.startsWith('/v1/videos')) return video(r);
         if (r.path.startsWith('/images/')) return rawReply(Buffer.from(PNG_BASE64, 'base64'), 'image/png');
+        if (r.path.startsWith('/videos/')) return rawReply(VIDEO_BYTES, 'video/mp4');
         return errorReply(404, { error: 'no such fake route' });
       },
     },

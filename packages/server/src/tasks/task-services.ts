@@ -18,7 +18,7 @@ export function createTaskServices(deps: TaskDeps, jobLock: JobLock, options: Ta
   return { deps, poller: new TaskPoller(deps, jobLock, options), logs: new TaskLogsService(deps.db, deps.options) };
 }
 
-/** The gateway's task routes: /mj/* (Midjourney-Proxy), /suno/* and /v1/video/generations, each with its own error shape. */
+/** The gateway's task routes: /mj/* (Midjourney-Proxy), /suno/*, /v1/video/generations and /v1/videos/{id}/content, each with its own error shape. */
 export async function taskRelayRoutes(app: FastifyInstance, deps: { tasks: TaskDeps }) {
   await app.register(midjourneyRoutes, deps);
   await app.register(sunoRoutes, deps);

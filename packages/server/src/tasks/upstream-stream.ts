@@ -3,12 +3,34 @@ import type { UpstreamHttpClient } from '../platform/http-client.js';
 import { RelayError } from '../relay/relay-error.js';
 import { TASK_UPSTREAM_TIMEOUT_MS } from './upstream-json.js';
 
-/** A GET whose body is passed on as it arrives (task result images and videos). */
-export async function callUpstreamStream(http: UpstreamHttpClient, url: string): Promise<{ status: number; contentType: string; body: Readable }> {
+/** An upstream file answer whose body has not been read yet. */
+export interface UpstreamFile {
+  status: number;
+  contentType: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+}
+
+/**
+ * A GET whose body is passed on as it arrives (task result images and videos). The time limit covers
+ * only the wait for the answer's headers: a large video read by a slow client may take longer, and the
+ * HTTP client's idle timeout still ends a body that stops flowing.
+ */
+export async function callUpstreamStream(http: UpstreamHttpClient, url: string, headers: Record<string, string> = {}): Promise<UpstreamFile> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), TASK_UPSTREAM_TIMEOUT_MS);
   try {
-    const res = await http.request({ method: 'GET', url, headers: { accept: '*/*' } }, AbortSignal.timeout(TASK_UPSTREAM_TIMEOUT_MS));
-    return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), body: res.body };
+    const res = await http.request({ method: 'GET', url, headers: { accept: '*/*', ...headers } }, abort.signal);
+    return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), headers: res.headers, body: res.body };
   } catch {
     throw new RelayError(502, 'do_request_failed', 'the file could not be fetched from the upstream', 'upstream');
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** Drops an answer that will not be passed on; undici reports the cut body as an error, which nobody awaits. */
+export function discardUpstreamFile(file: UpstreamFile): void {
+  file.body.on('error', () => {});
+  file.body.destroy();
 }

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LogType, Role } from '@gw/contracts';
 import { testDialects } from '../../../test/test-database.js';
+import { ChannelStatus } from '../../channels/channel-types.js';
 import { createTestContext } from '../../../test/test-app.js';
 import { ChannelType, MJ_MODELS, createTaskTestContext, type TaskTestContext } from '../tasks.test-helpers.js';
+import { errorReply } from '../../../test/fake-upstream/index.js';
 import { PNG_BASE64, startFakeTaskUpstreams, type FakeTaskUpstreams } from '../fake-task-upstreams.test-helpers.js';
 import { TaskPoller } from '../polling/task-poller.js';
 import { neverRun } from '../../platform/cluster/job-lock.js';
@@ -101,6 +103,43 @@ describe.each(testDialects())('Midjourney relay (%s)', (dialect) => {
     } finally {
       await t.ctx.services.options.set({ MjModeClearEnabled: false, MjNotifyEnabled: false });
     }
+  });
+
+  it('forwards accountFilter to the proxy when MjAccountFilterEnabled is on', async () => {
+    await t.ctx.services.options.set({ MjAccountFilterEnabled: true });
+    try {
+      const c = await customer();
+      const accountFilter = { channelId: 'discord-1', instanceId: 'acc-7', modes: ['FAST'] };
+      await t.post('/mj/submit/imagine', c.key, { prompt: 'a filtered cat', accountFilter });
+      expect(t.fake.requests('/mj/submit/imagine').at(-1)!.body).toEqual({ prompt: 'a filtered cat', accountFilter });
+    } finally {
+      await t.ctx.services.options.set({ MjAccountFilterEnabled: false });
+    }
+  });
+
+  it('shows the proxy’s own image address when MjForwardUrlEnabled is off', async () => {
+    const c = await customer();
+    const mjId = await imagine(c.key, 'an unforwarded cat');
+    await finish(mjId);
+    const original = `${t.fake.url}/images/${mjId}.png`;
+    await t.ctx.services.options.set({ MjForwardUrlEnabled: false });
+    try {
+      expect((await t.get(`/mj/task/${mjId}/fetch`, c.key)).json()).toMatchObject({ id: mjId, status: 'SUCCESS', imageUrl: original });
+      expect((await t.post('/mj/task/list-by-condition', c.key, { ids: [mjId] })).json()).toMatchObject([{ id: mjId, imageUrl: original }]);
+    } finally {
+      await t.ctx.services.options.set({ MjForwardUrlEnabled: true });
+    }
+    expect((await t.get(`/mj/task/${mjId}/fetch`, c.key)).json().imageUrl).toBe(`/mj/image/${mjId}`);
+  });
+
+  it('answers a 502 in the proxy shape when the image cannot be fetched for /mj/image', async () => {
+    const c = await customer();
+    const mjId = await imagine(c.key, 'a lost picture');
+    await finish(mjId);
+    t.fake.upstream.setRoute(`GET /images/${mjId}.png`, errorReply(500, 'storage is down'));
+    const res = await t.ctx.app.inject({ method: 'GET', url: `/mj/image/${mjId}` });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ code: 4, description: expect.stringContaining('HTTP 500'), result: '' });
   });
 
   it('refunds a failed task exactly once, even when two pollers race', async () => {
@@ -207,6 +246,51 @@ describe.each(testDialects())('Midjourney relay (%s)', (dialect) => {
       expect((await t.quotaOf(c.user.id)).quota).toBe(10_000_000 - t.priceOf('mj_imagine'));
     } finally {
       t.fake.mjSubmitOverride = null;
+    }
+  });
+
+  it('disables an auto-ban channel whose proxy has no account (code 3), charging nothing', async () => {
+    // Its own app and fake: the channels here end up disabled.
+    const own = await createTaskTestContext(dialect);
+    try {
+      const keep = await own.channel(ChannelType.MidjourneyProxy, MJ_MODELS, { autoBan: 0, priority: 10 });
+      const ban = await own.channel(ChannelType.MidjourneyProxy, MJ_MODELS, { autoBan: 1 });
+      await own.ctx.services.options.set({ AutomaticDisableChannelEnabled: true });
+      own.fake.mjSubmitOverride = { code: 3, description: 'No available account instance' };
+      const user = await own.user();
+      const { id: tokenId, key } = await own.apiKey(user.id, { remainQuota: 1_000_000 });
+      const statusOf = async (id: number) => (await own.ctx.db.selectFrom('channels').select(['status', 'other_info']).where('id', '=', id).executeTakeFirstOrThrow());
+      const expectNothingCharged = async () => {
+        expect(await own.quotaOf(user.id)).toEqual({ quota: 10_000_000, used_quota: 0 });
+        expect(await own.tokenOf(tokenId)).toEqual({ remain_quota: 1_000_000, used_quota: 0 });
+        expect(await own.logsOf(user.id, LogType.Consume)).toHaveLength(0);
+      };
+
+      // A channel with auto_ban off stays enabled.
+      const first = await own.post('/mj/submit/imagine', key, { prompt: 'x' });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ code: 3, description: 'No available account instance' });
+      expect((await statusOf(keep)).status).toBe(ChannelStatus.Enabled);
+      await expectNothingCharged();
+
+      await own.ctx.db.updateTable('channels').set({ status: ChannelStatus.ManuallyDisabled }).where('id', '=', keep).execute();
+      await own.ctx.services.routing.reload();
+      const second = await own.post('/mj/submit/imagine', key, { prompt: 'y' });
+      expect(second.json()).toMatchObject({ code: 3, description: 'No available account instance' });
+      await vi.waitFor(async () => expect((await statusOf(ban)).status).toBe(ChannelStatus.AutoDisabled));
+      expect(JSON.parse((await statusOf(ban)).other_info ?? '{}')).toMatchObject({ status_reason: 'No available account instance' });
+      await expectNothingCharged();
+      const rows = await own.ctx.db.selectFrom('drawing_tasks').select(['code', 'status', 'quota', 'channel_id']).where('user_id', '=', user.id).orderBy('id').execute();
+      expect(rows).toEqual([
+        { code: 3, status: 'FAILURE', quota: 0, channel_id: keep },
+        { code: 3, status: 'FAILURE', quota: 0, channel_id: ban },
+      ]);
+      // With no channel left, the next task is refused before anything is held.
+      const none = await own.post('/mj/submit/imagine', key, { prompt: 'z' });
+      expect(none.statusCode).toBe(503);
+      await expectNothingCharged();
+    } finally {
+      await own.close();
     }
   });
 

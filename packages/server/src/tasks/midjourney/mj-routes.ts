@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toTaskError } from '../task-errors.js';
 import { RelayError } from '../../relay/relay-error.js';
-import { callUpstreamStream } from '../upstream-stream.js';
+import { callUpstreamStream, discardUpstreamFile } from '../upstream-stream.js';
 import { drawingTasksRepository } from '../drawing-tasks.repository.js';
 import { authenticateTask, limitedSubmission } from '../task-auth.js';
 import type { TaskDeps } from '../task-deps.js';
@@ -65,7 +65,7 @@ export async function midjourneyRoutes(app: FastifyInstance, deps: { tasks: Task
     if (!row?.image_url || !/^https?:\/\//i.test(row.image_url)) throw new RelayError(404, 'task_not_found', 'no image for this task', 'client');
     const image = await callUpstreamStream(d.http, row.image_url);
     if (image.status !== 200) {
-      image.body.destroy();
+      discardUpstreamFile(image);
       throw new RelayError(502, 'upstream_error', `the image could not be fetched (HTTP ${image.status})`, 'upstream');
     }
     return reply.status(200).header('content-type', image.contentType || 'image/jpeg').header('cache-control', 'public, max-age=86400').send(image.body);

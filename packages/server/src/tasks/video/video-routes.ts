@@ -1,34 +1,22 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { TaskPlatform } from '@gw/contracts';
 import { RelayError } from '../../relay/relay-error.js';
 import { authenticateTask, limitedSubmission } from '../task-auth.js';
 import type { TaskDeps } from '../task-deps.js';
 import { toTaskError } from '../task-errors.js';
-import { parseData, propertiesOf } from '../task-rows.js';
 import { tasksRepository, type TaskRow } from '../tasks.repository.js';
 import { submitVideo } from './video-submit.js';
-import { videoStatusOf } from './video-status.js';
+import { openVideoContent } from './video-content.js';
+import { toVideoDto } from './video-dto.js';
 import { requireSwitch } from '../feature-switch.js';
 
-/** A video task in the shape of OpenAI's video object, with `task_id` as well as `id`. */
-export function toVideoDto(row: TaskRow) {
-  const data = parseData(row.data) as Record<string, unknown> | null;
-  const url = data && typeof data === 'object' ? (data.url ?? data.video_url ?? null) : null;
-  return {
-    id: row.task_id,
-    task_id: row.task_id,
-    object: 'video',
-    model: propertiesOf(row).model ?? '',
-    status: videoStatusOf(row.status),
-    progress: Number.parseInt(row.progress, 10) || 0,
-    created_at: row.submit_time,
-    completed_at: row.finish_time || null,
-    url: typeof url === 'string' ? url : null,
-    error: row.fail_reason ? { code: 'task_failed', message: row.fail_reason } : null,
-  };
-}
+/** Upstream headers a video download passes on besides its content type (sizes and byte ranges for seeking). */
+const PASSED_CONTENT_HEADERS = ['content-length', 'content-range', 'accept-ranges'] as const;
 
-/** Video generation under /v1/video/generations (API-key auth; errors in the OpenAI shape). */
+/**
+ * Video generation under /v1/video/generations, and the finished video at /v1/videos/{id}/content
+ * (API-key auth; errors in the OpenAI shape). A caller only ever reaches their own tasks.
+ */
 export async function videoRoutes(app: FastifyInstance, deps: { tasks: TaskDeps }) {
   const d = deps.tasks;
   requireSwitch(app, deps.tasks.options, 'TaskEnabled', 'video generation');
@@ -38,17 +26,30 @@ export async function videoRoutes(app: FastifyInstance, deps: { tasks: TaskDeps 
     return reply.status(e.status).headers(e.headers).send({ error: { message: e.message, type: e.type, param: null, code: e.code } });
   });
 
+  async function ownVideoTask(req: FastifyRequest, id: string): Promise<TaskRow> {
+    const principal = await authenticateTask(d, req, false);
+    const row = await tasksRepository.findByTaskId(d.db, principal.userId, TaskPlatform.Video, id);
+    if (!row) throw new RelayError(404, 'task_not_found', `video task ${id} was not found among your tasks`, 'client', 'invalid_request_error');
+    return row;
+  }
+
   app.post('/v1/video/generations', async (req, reply) => {
     const startedAt = Date.now();
     const principal = await authenticateTask(d, req, false);
-    return limitedSubmission(d, principal, reply, async () => toVideoDto(await submitVideo(d, { principal, body: req.body, clientIp: req.ip, path: req.url.split('?')[0], startedAt })));
+    return limitedSubmission(d, principal, reply, async () => toVideoDto(d.options, await submitVideo(d, { principal, body: req.body, clientIp: req.ip, path: req.url.split('?')[0], startedAt })));
   });
 
-  app.get('/v1/video/generations/:taskId', async (req) => {
-    const principal = await authenticateTask(d, req, false);
-    const id = (req.params as { taskId: string }).taskId;
-    const row = await tasksRepository.findByTaskId(d.db, principal.userId, TaskPlatform.Video, id);
-    if (!row) throw new RelayError(404, 'task_not_found', `video task ${id} was not found among your tasks`, 'client', 'invalid_request_error');
-    return toVideoDto(row);
+  app.get('/v1/video/generations/:taskId', async (req) => toVideoDto(d.options, await ownVideoTask(req, (req.params as { taskId: string }).taskId)));
+
+  app.get('/v1/videos/:task_id/content', async (req, reply) => {
+    const row = await ownVideoTask(req, (req.params as { task_id: string }).task_id);
+    const range = typeof req.headers.range === 'string' ? req.headers.range : undefined;
+    const video = await openVideoContent(d, row, range);
+    reply.status(video.status).header('content-type', video.contentType || 'video/mp4').header('cache-control', 'private, max-age=86400');
+    for (const name of PASSED_CONTENT_HEADERS) {
+      const value = video.headers[name];
+      if (value !== undefined) reply.header(name, Array.isArray(value) ? value[0] : value);
+    }
+    return reply.send(video.body);
   });
 }

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '@gw/contracts';
 import { testDialects } from '../../../test/test-database.js';
-import { ChannelType, createTaskTestContext, type TaskTestContext } from '../tasks.test-helpers.js';
+import { errorReply, resetReply } from '../../../test/fake-upstream/index.js';
+import { neverRun } from '../../platform/cluster/job-lock.js';
+import { TaskPoller } from '../polling/task-poller.js';
+import { failPlatformTask } from '../task-rows.js';
+import { VIDEO_BYTES } from '../fake-task-upstreams.test-helpers.js';
+import { ChannelType, FAKE_KEY, createTaskTestContext, type TaskTestContext } from '../tasks.test-helpers.js';
 
 describe.each(testDialects())('video generation relay (%s)', (dialect) => {
   let t: TaskTestContext;
@@ -13,17 +18,26 @@ describe.each(testDialects())('video generation relay (%s)', (dialect) => {
   });
   afterAll(() => t?.close());
 
+  const task = (taskId: string) => t.ctx.db.selectFrom('tasks').selectAll().where('task_id', '=', taskId).executeTakeFirstOrThrow();
   async function customer() {
     const user = await t.user();
     return { user, ...(await t.apiKey(user.id)) };
   }
+  async function submit(key: string, prompt = 'a sunrise'): Promise<string> {
+    const res = await t.post('/v1/video/generations', key, { model: 'sora-2', prompt });
+    expect(res.statusCode).toBe(200);
+    return res.json().task_id as string;
+  }
+  const content = (taskId: string, key: string, headers: Record<string, string> = {}) =>
+    t.ctx.app.inject({ method: 'GET', url: `/v1/videos/${taskId}/content`, headers: { authorization: `Bearer ${key}`, ...headers } });
+  const hidesKey = (res: { body: string; headers: Record<string, unknown> }) => !res.body.includes(FAKE_KEY) && !JSON.stringify(res.headers).includes(FAKE_KEY);
 
   it('submits a video job to an OpenAI channel, charges the per-call price and polls it to completion', async () => {
     const c = await customer();
     const res = await t.post('/v1/video/generations', c.key, { model: 'sora-2', prompt: 'a sunrise', seconds: '4' });
     expect(res.statusCode).toBe(200);
     const job = res.json();
-    expect(job).toMatchObject({ object: 'video', model: 'sora-2', status: 'queued', progress: 0, error: null });
+    expect(job).toMatchObject({ object: 'video', model: 'sora-2', status: 'queued', progress: 0, url: null, error: null });
     expect(job.id).toBe(job.task_id);
     expect(t.fake.requests('/v1/videos').at(-1)!.body).toEqual({ model: 'sora-2', prompt: 'a sunrise', seconds: '4' });
     const price = t.priceOf('sora-2');
@@ -33,10 +47,87 @@ describe.each(testDialects())('video generation relay (%s)', (dialect) => {
 
     await t.poll();
     await t.poll();
-    expect((await t.get(`/v1/video/generations/${job.task_id}`, c.key)).json()).toMatchObject({ status: 'in_progress', progress: 50 });
+    expect((await t.get(`/v1/video/generations/${job.task_id}`, c.key)).json()).toMatchObject({ status: 'in_progress', progress: 50, url: null });
     await t.poll();
+    // OpenAI's finished job has no link; clients get the gateway's download route instead.
     const done = (await t.get(`/v1/video/generations/${job.task_id}`, c.key)).json();
-    expect(done).toMatchObject({ status: 'completed', progress: 100, completed_at: 4, url: `${t.fake.url}/videos/${job.task_id}.mp4` });
+    expect(done).toMatchObject({ status: 'completed', progress: 100, completed_at: 4, url: `/v1/videos/${job.task_id}/content` });
+    await t.ctx.services.options.set({ ServerAddress: 'https://gateway.example/' });
+    try {
+      expect((await t.get(`/v1/video/generations/${job.task_id}`, c.key)).json().url).toBe(`https://gateway.example/v1/videos/${job.task_id}/content`);
+    } finally {
+      await t.ctx.services.options.set({ ServerAddress: '' });
+    }
+  });
+
+  it('streams a finished video from the upstream’s content route with the channel’s key, never showing the key', async () => {
+    const c = await customer();
+    const id = await submit(c.key);
+    for (let i = 0; i < 3; i++) await t.poll();
+    const res = await content(id, c.key);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.headers['content-length']).toBe(String(VIDEO_BYTES.length));
+    expect(res.rawPayload.equals(VIDEO_BYTES)).toBe(true);
+    expect(t.fake.requests(`/v1/videos/${id}/content`).at(-1)!.headers.authorization).toBe(`Bearer ${FAKE_KEY}`);
+    expect(hidesKey(res)).toBe(true);
+
+    // A player seeking asks for a byte range; the upstream's partial answer is passed on.
+    const part = await content(id, c.key, { range: 'bytes=4-7' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-7/${VIDEO_BYTES.length}`);
+    expect(part.rawPayload.equals(VIDEO_BYTES.subarray(4, 8))).toBe(true);
+    expect(await t.logsOf(c.user.id, LogType.Refund)).toHaveLength(0);
+  });
+
+  it('serves a video only to its owner, only once finished, and answers upstream failures with a 502', async () => {
+    const owner = await customer();
+    const id = await submit(owner.key);
+    const asked = t.fake.requests(`/v1/videos/${id}/content`).length;
+    const early = await content(id, owner.key);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error).toMatchObject({ code: 'video_not_ready', type: 'invalid_request_error', message: expect.stringContaining('not completed yet') });
+    for (let i = 0; i < 3; i++) await t.poll();
+
+    const intruder = await customer();
+    const foreign = await content(id, intruder.key);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: { message: `video task ${id} was not found among your tasks`, type: 'invalid_request_error', param: null, code: 'task_not_found' } });
+    expect((await content('no-such-video', owner.key)).statusCode).toBe(404);
+    const anonymous = await t.ctx.app.inject({ method: 'GET', url: `/v1/videos/${id}/content` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toMatchObject({ message: expect.stringContaining('no API key') });
+    expect(t.fake.requests(`/v1/videos/${id}/content`).length).toBe(asked);
+
+    t.fake.upstream.setRoute(`GET /v1/videos/${id}/content`, errorReply(500, { error: { message: 'storage is down' } }));
+    const failed = await content(id, owner.key);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error).toMatchObject({ code: 'upstream_error', type: 'upstream_error', message: expect.stringContaining('HTTP 500') });
+    expect(hidesKey(failed)).toBe(true);
+    t.fake.upstream.setRoute(`GET /v1/videos/${id}/content`, resetReply());
+    const dropped = await content(id, owner.key);
+    expect(dropped.statusCode).toBe(502);
+    expect(dropped.json().error).toMatchObject({ code: 'do_request_failed', type: 'upstream_error' });
+  });
+
+  it('keeps the link of an upstream that puts one in the job, and downloads from it without the key', async () => {
+    const c = await customer();
+    t.fake.videoUrlInJob = true;
+    let id: string;
+    try {
+      id = await submit(c.key);
+      for (let i = 0; i < 3; i++) await t.poll();
+    } finally {
+      t.fake.videoUrlInJob = false;
+    }
+    const link = `${t.fake.url}/videos/${id}.mp4`;
+    expect((await t.get(`/v1/video/generations/${id}`, c.key)).json()).toMatchObject({ status: 'completed', url: link });
+    const res = await content(id, c.key);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.rawPayload.equals(VIDEO_BYTES)).toBe(true);
+    expect(t.fake.requests(`/videos/${id}.mp4`).at(-1)!.headers.authorization).toBeUndefined();
+    expect(t.fake.requests(`/v1/videos/${id}/content`)).toHaveLength(0);
   });
 
   it('refunds a failed job once and reports its error', async () => {
@@ -44,8 +135,60 @@ describe.each(testDialects())('video generation relay (%s)', (dialect) => {
     const job = (await t.post('/v1/video/generations', c.key, { model: 'sora-2', prompt: 'this will fail' })).json();
     for (let i = 0; i < 4; i++) await t.poll();
     const failed = (await t.get(`/v1/video/generations/${job.task_id}`, c.key)).json();
-    expect(failed).toMatchObject({ status: 'failed', error: { message: 'the video was blocked' } });
+    expect(failed).toMatchObject({ status: 'failed', url: null, error: { message: 'the video was blocked' } });
     expect((await t.quotaOf(c.user.id)).quota).toBe(10_000_000);
+    expect(await t.logsOf(c.user.id, LogType.Refund)).toHaveLength(1);
+    expect((await content(job.task_id, c.key)).statusCode).toBe(400);
+  });
+
+  it('refunds a failed job exactly once when two pollers race to fail it', async () => {
+    const c = await customer();
+    const id = await submit(c.key, 'please fail this');
+    const price = t.priceOf('sora-2');
+    await t.poll();
+    await t.poll();
+    // Both pollers read FAILURE (third and later fetches) and both try to fail the task.
+    const other = new TaskPoller(t.ctx.services.tasks.deps, neverRun);
+    await Promise.all([t.poll(), other.pollAll(), t.poll()]);
+    expect(await task(id)).toMatchObject({ status: 'FAILURE', fail_reason: 'the video was blocked', progress: '100%' });
+    expect(await t.quotaOf(c.user.id)).toMatchObject({ quota: 10_000_000, used_quota: 0 });
+    const refunds = await t.logsOf(c.user.id, LogType.Refund);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ quota: price, model_name: 'sora-2', channel_id: channelId });
+    expect(refunds[0].content).toContain('the video was blocked');
+    await t.poll();
+    expect(await t.logsOf(c.user.id, LogType.Refund)).toHaveLength(1);
+  });
+
+  it('lets only one of many concurrent failers refund a video task', async () => {
+    const c = await customer();
+    const row = await task(await submit(c.key));
+    const results = await Promise.all(Array.from({ length: 6 }, () => failPlatformTask(t.ctx.services.tasks.deps, row, {}, 'test')));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await t.quotaOf(c.user.id)).quota).toBe(10_000_000);
+    expect(await t.logsOf(c.user.id, LogType.Refund)).toHaveLength(1);
+  });
+
+  it('fails and refunds a video task stuck beyond TaskTimeoutMinutes', async () => {
+    const c = await customer();
+    const id = await submit(c.key, 'slow');
+    await t.ctx.db.updateTable('tasks').set({ submit_time: Math.floor(Date.now() / 1000) - 3 * 60 }).where('task_id', '=', id).execute();
+    await t.ctx.services.options.set({ TaskTimeoutMinutes: 2 });
+    try {
+      await t.poll();
+    } finally {
+      await t.ctx.services.options.set({ TaskTimeoutMinutes: 1440 });
+    }
+    expect(await task(id)).toMatchObject({ status: 'FAILURE', fail_reason: 'the task did not finish within 2 minutes', progress: '100%' });
+    expect((await t.get(`/v1/video/generations/${id}`, c.key)).json()).toMatchObject({ status: 'failed', error: { message: 'the task did not finish within 2 minutes' } });
+    expect((await t.quotaOf(c.user.id)).quota).toBe(10_000_000);
+    const refunds = await t.logsOf(c.user.id, LogType.Refund);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ quota: t.priceOf('sora-2'), model_name: 'sora-2' });
+    // The upstream was never asked about it again, and a later round changes nothing.
+    const reads = t.fake.requests(`/v1/videos/${id}`).length;
+    await t.poll();
+    expect(t.fake.requests(`/v1/videos/${id}`).length).toBe(reads);
     expect(await t.logsOf(c.user.id, LogType.Refund)).toHaveLength(1);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterCallback, afterCallbackFailure, authorizeEntryStep, waitingAuthorizationParams } from './oauth-flow';
+import { afterCallback, afterCallbackFailure, authorizeEntryStep, secondFactorStep, waitingAuthorizationParams } from './oauth-flow';
+import { isFrameMessage } from './oauth-providers';
 
 const user = { id: 7, username: 'github_7', display_name: 'Octo', role: 1, status: 1, group: 'default' };
 
@@ -53,5 +54,14 @@ describe('a third-party sign-in with a second factor', () => {
   it('goes to the login page two-factor step with the pending token, then on to where it was going', () => {
     const next = afterCallback({ message: '', data: { require_2fa: true, pending_token: 'p-1', expires_in: 300 }, oauth_login_params: 'app_name=x' });
     expect(next).toEqual({ kind: 'twoFactor', pendingToken: 'p-1', to: `/login?next=${encodeURIComponent('/oauth/login?app_name=x')}` });
+  });
+
+  it('recognises the WeChat frame’s messages, a two-factor one only with its pending token', () => {
+    expect(isFrameMessage({ type: 'oauth-two-factor', provider: 'wechat', pending_token: 'p-2' })).toBe(true);
+    expect(isFrameMessage({ type: 'oauth-two-factor', provider: 'wechat' })).toBe(false);
+    expect(isFrameMessage({ type: 'oauth-bind', provider: 'wechat', success: true })).toBe(true);
+    expect(isFrameMessage({ type: 'something-else' })).toBe(false);
+    expect(isFrameMessage('oauth-two-factor')).toBe(false);
+    expect(secondFactorStep('/topup')).toBe('/login?next=%2Ftopup');
   });
 });

@@ -20,9 +20,13 @@ export function afterCallback(
   if (answer.message === OAUTH_BIND_MESSAGE || !answer.data) return { kind: 'bound', to: '/personal' };
   const params = answer.oauth_login_params;
   const next = params ? `${AUTHORIZE_ENTRY}?${params}` : '/token';
-  // The login page's two-factor step finishes the sign-in, then goes on to `next`.
-  if ('require_2fa' in answer.data) return { kind: 'twoFactor', pendingToken: answer.data.pending_token, to: `/login?next=${encodeURIComponent(next)}` };
+  if ('require_2fa' in answer.data) return { kind: 'twoFactor', pendingToken: answer.data.pending_token, to: secondFactorStep(next) };
   return { kind: 'signedIn', user: answer.data, to: next };
+}
+
+/** The login page's two-factor step (it takes the pending token from the navigation's state), then `next`. */
+export function secondFactorStep(next: string): string {
+  return `/login?next=${encodeURIComponent(next)}`;
 }
 
 /**

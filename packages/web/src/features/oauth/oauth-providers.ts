@@ -15,14 +15,15 @@ export const isRedirectProvider = (name: string): name is RedirectProvider => ['
 
 export const isEnabled = (status: SiteStatus, flag: keyof SiteStatus) => status[flag] === true;
 
-/** The message the WeChat frame posts to the page that holds it (see the server's wechat-frame.ts). */
-export interface FrameMessage {
-  type: 'oauth-bind';
-  provider: 'wechat';
-  success: boolean;
-  message?: string;
-}
+/** The messages the WeChat frame posts to the page that holds it (see the server's wechat-frame.ts). */
+export type FrameMessage =
+  /** The end of a binding (or of a refused sign-in). */
+  | { type: 'oauth-bind'; provider: 'wechat'; success: boolean; message?: string }
+  /** A sign-in of a user with a second factor: the login page's two-factor step finishes it. */
+  | { type: 'oauth-two-factor'; provider: 'wechat'; pending_token: string };
 
 export function isFrameMessage(value: unknown): value is FrameMessage {
-  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'oauth-bind';
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, pending_token } = value as { type?: unknown; pending_token?: unknown };
+  return type === 'oauth-bind' || (type === 'oauth-two-factor' && typeof pending_token === 'string' && pending_token !== '');
 }

@@ -7,19 +7,21 @@ import { statusKeys } from '../status/api/status.queries';
 import { userKeys } from '../users/api/users.queries';
 import { afterCallback, afterCallbackFailure, type CallbackAnswer } from './oauth-flow';
 
-/** What a page does with a provider's answer: store the signed-in user or refresh the bindings, then move on. */
+/**
+ * What a page does with a provider's answer: store the signed-in user or refresh the bindings, then move on;
+ * a user with a second factor goes to the login page's two-factor step.
+ */
 export function useFinishOAuth() {
   const { message } = App.useApp();
   const { t } = useTranslation('oauth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
+  const askSecondFactor = (pendingToken: string, to: string) => void navigate(to, { replace: true, state: { pendingToken } });
+
   const succeed = (answer: CallbackAnswer) => {
     const next = afterCallback(answer);
-    if (next.kind === 'twoFactor') {
-      void navigate(next.to, { replace: true, state: { pendingToken: next.pendingToken } });
-      return;
-    }
+    if (next.kind === 'twoFactor') return askSecondFactor(next.pendingToken, next.to);
     if (next.kind === 'signedIn') {
       setStoredUser(next.user);
       void queryClient.invalidateQueries({ queryKey: statusKeys.all });
@@ -37,5 +39,5 @@ export function useFinishOAuth() {
     void navigate(afterCallbackFailure(text, getStoredUser() !== null), { replace: true });
   };
 
-  return { succeed, fail };
+  return { succeed, fail, askSecondFactor };
 }

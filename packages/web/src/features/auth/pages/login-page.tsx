@@ -36,7 +36,14 @@ export function LoginPage() {
   const [chosen, setMode] = useState<LoginMode>('password');
   /** Set when the password was right and a second factor is due (two-factor sign-in). */
   // A third-party sign-in that needs the second factor arrives here with its pending token.
-  const [pendingToken, setPendingToken] = useState<string | null>(() => (location.state as { pendingToken?: string } | null)?.pendingToken ?? null);
+  const arrivingToken = (location.state as { pendingToken?: string } | null)?.pendingToken ?? null;
+  const [pendingToken, setPendingToken] = useState<string | null>(arrivingToken);
+  // Telegram's widget and WeChat's frame sign in on this page and bring their token by navigating to it again.
+  const [arrival, setArrival] = useState(location.key);
+  if (arrival !== location.key) {
+    setArrival(location.key);
+    if (arrivingToken) setPendingToken(arrivingToken);
+  }
   const mode: LoginMode = !passwordOn && phoneOn ? 'phone' : !phoneOn ? 'password' : chosen;
 
   const signedIn = (user: LoginResult) => {

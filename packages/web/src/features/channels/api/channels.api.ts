@@ -113,8 +113,10 @@ export async function updateChannelBalance(id: number): Promise<number> {
   return Number(data?.balance ?? envelope.balance ?? 0);
 }
 
-export async function updateAllBalances(): Promise<string> {
-  return (await requestEnvelope<unknown>('GET', '/api/channel/update_balance')).message;
+/** GET /api/channel/update_balance: refreshes every enabled channel whose provider reports a balance; how many were updated and failed. */
+export async function updateAllBalances(): Promise<{ updated: number; failed: number }> {
+  const { data } = await requestEnvelope<{ updated?: number; failed?: number } | undefined>('GET', '/api/channel/update_balance');
+  return { updated: Number(data?.updated ?? 0), failed: Number(data?.failed ?? 0) };
 }
 
 export async function listEnabledModels(signal?: AbortSignal): Promise<string[]> {

@@ -5,7 +5,7 @@ import type { ChannelView } from '@gw/contracts';
 import { BatchToolbar } from '../../../components/table/batch-toolbar';
 import { ColumnSettings } from '../../../components/table/column-settings';
 import type { ColumnVisibility } from '../../../components/table/use-column-visibility';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import {
   useDeleteChannels, useDeleteDisabledChannels, useFixAbilities, useTestAllChannels, useUpdateAllBalances,
 } from '../api/channels.queries';
@@ -69,7 +69,15 @@ export function ChannelsToolbar({ selected, onCleared, columns, visibility }: Ch
         <Button
           icon={<DollarOutlined />}
           loading={balances.isPending}
-          onClick={() => balances.mutate(undefined, { onSuccess: () => notifySuccess(t('tools.balancesUpdated')) })}
+          onClick={() =>
+            balances.mutate(undefined, {
+              onSuccess: ({ updated, failed }) => {
+                if (updated === 0 && failed === 0) notifyWarning(t('tools.balancesNone'));
+                else if (failed > 0) notifyWarning(t('tools.balancesUpdatedWithFailures', { updated, failed }));
+                else notifySuccess(t('tools.balancesUpdated', { updated }));
+              },
+            })
+          }
         >
           {t('tools.updateBalances')}
         </Button>

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { LogType, type LogView } from '@gw/contracts';
 import { formatUnixTime } from '../../../lib/format';
 import { firstTokenColor, parseOther, durationColor } from '../log-other';
+import { isRelayFailureLog } from '../log-type';
 import { LogTypeTag } from './log-type-tag';
 import { UserInfoPopover } from './user-info-popover';
 
@@ -17,7 +18,7 @@ interface ColumnDeps {
 export type LogColumn = ColumnsType<LogView>[number] & { key: string; adminOnly?: boolean };
 
 function TimingCell({ log, t }: { log: LogView; t: TFunction<'logs'> }) {
-  if (log.type !== LogType.Consume && log.type !== LogType.Error) return null;
+  if (log.type !== LogType.Consume && !isRelayFailureLog(log)) return null;
   const frt = parseOther(log.other).frt;
   return (
     <Space size={4} wrap>
@@ -40,7 +41,7 @@ export function logColumns({ t, locale, isAdmin, formatQuota }: ColumnDeps): Log
     { key: 'user', adminOnly: true, title: t('columns.user'), render: (_, l) => (l.user_id ? <UserInfoPopover userId={l.user_id} username={l.username} /> : null) },
     { key: 'token', title: t('columns.token'), render: (_, l) => (l.token_name ? <Tag color="blue">{l.token_name}</Tag> : null) },
     { key: 'group', title: t('columns.group'), render: (_, l) => (l.group ? <Tag>{l.group}</Tag> : null) },
-    { key: 'type', title: t('columns.type'), render: (_, l) => <LogTypeTag type={l.type} /> },
+    { key: 'type', title: t('columns.type'), render: (_, l) => <LogTypeTag log={l} /> },
     { key: 'model', title: t('columns.model'), render: (_, l) => (l.model_name ? <Typography.Text copyable={{ text: l.model_name }}>{l.model_name}</Typography.Text> : null) },
     { key: 'timing', title: t('columns.timing'), render: (_, l) => <TimingCell log={l} t={t} /> },
     { key: 'prompt', title: t('columns.prompt'), render: (_, l) => (l.type === LogType.Consume ? l.prompt_tokens : null) },

@@ -1,24 +1,29 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LogType } from '@gw/contracts';
+import { LOG_TYPE_FILTER_CHOICES, logTypeLabelOf, type LogTypeLabel } from '../log-type';
 
-const TYPES = [
-  { value: LogType.TopUp, key: 'topUp', color: 'cyan' },
-  { value: LogType.Consume, key: 'consume', color: 'green' },
-  { value: LogType.Manage, key: 'manage', color: 'orange' },
-  { value: LogType.System, key: 'system', color: 'purple' },
-  { value: LogType.Error, key: 'error', color: 'red' },
-  { value: LogType.Refund, key: 'refund', color: 'gold' },
-] as const;
+const TAG_COLORS: Record<LogTypeLabel, string | undefined> = {
+  topUp: 'cyan',
+  consume: 'green',
+  manage: 'orange',
+  system: 'purple',
+  activity: 'blue',
+  error: 'red',
+  refund: 'gold',
+  unknown: undefined,
+};
 
 /** Log types for the filter select: every type, then each named type (spec 3 §4). */
 export function useLogTypeOptions() {
   const { t } = useTranslation('logs');
-  return [{ value: '0', label: t('types.all') }, ...TYPES.map((ty) => ({ value: String(ty.value), label: t(`types.${ty.key}`) }))];
+  return [
+    { value: '0', label: t('types.all') },
+    ...LOG_TYPE_FILTER_CHOICES.map((choice) => ({ value: String(choice.value), label: t(`types.${choice.label}`) })),
+  ];
 }
 
-export function LogTypeTag({ type }: { type: number }) {
+export function LogTypeTag({ log }: { log: { type: number; other?: string | null } }) {
   const { t } = useTranslation('logs');
-  const known = TYPES.find((ty) => ty.value === type);
-  return known ? <Tag color={known.color}>{t(`types.${known.key}`)}</Tag> : <Tag>{t('types.unknown')}</Tag>;
+  const label = logTypeLabelOf(log);
+  return <Tag color={TAG_COLORS[label]}>{t(`types.${label}`)}</Tag>;
 }

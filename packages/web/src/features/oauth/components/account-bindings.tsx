@@ -40,6 +40,7 @@ export function AccountBindings() {
 
   const onFrameMessage = useCallback(
     (m: FrameMessage) => {
+      if (m.type !== 'oauth-bind') return;
       setDialog(null);
       if (m.success) {
         message.success(t('callback.bindSuccess'));

@@ -7,7 +7,7 @@ import { readString, StorageKey } from '../../../lib/storage';
 import { useIsMobile } from '../../../app/layout/use-is-mobile';
 import { useSiteStatus } from '../../status/api/status.queries';
 import { completeTelegram, getOAuthState } from '../api/oauth.api';
-import { AUTHORIZE_ENTRY, waitingAuthorizationParams } from '../oauth-flow';
+import { AUTHORIZE_ENTRY, secondFactorStep, waitingAuthorizationParams } from '../oauth-flow';
 import { PROVIDERS, isEnabled, isRedirectProvider } from '../oauth-providers';
 import { useFinishOAuth } from '../use-finish-oauth';
 import { TelegramLoginWidget } from './telegram-login-widget';
@@ -23,7 +23,7 @@ export function ThirdPartyLoginButtons() {
   const { status } = useSiteStatus();
   const [params] = useSearchParams();
   const isMobile = useIsMobile();
-  const { succeed, fail } = useFinishOAuth();
+  const { succeed, fail, askSecondFactor } = useFinishOAuth();
   const [going, setGoing] = useState<RedirectProvider | null>(null);
   const [wechatOpen, setWechatOpen] = useState(false);
 
@@ -74,6 +74,11 @@ export function ThirdPartyLoginButtons() {
         open={wechatOpen}
         src={`/api/oauth/wechat?${new URLSearchParams({ aff, next: wechatNext }).toString()}`}
         onClose={() => setWechatOpen(false)}
+        onMessage={(m) => {
+          if (m.type !== 'oauth-two-factor') return;
+          setWechatOpen(false);
+          askSecondFactor(m.pending_token, secondFactorStep(wechatNext));
+        }}
       />
     </div>
   );

@@ -8,7 +8,7 @@ interface WeChatFrameModalProps {
   /** /api/oauth/wechat?… (sign-in) or /api/oauth/wechat/bind (binding). */
   src: string;
   onClose: () => void;
-  /** The frame's report after a binding. */
+  /** The frame's report: the end of a binding, or a sign-in that needs the second factor. */
   onMessage?: (message: FrameMessage) => void;
 }
 

@@ -1,0 +1,35 @@
+import { RelayError, invalidRequest } from '../../relay/relay-error.js';
+import { endpointOf } from '../task-channel.js';
+import type { TaskDeps } from '../task-deps.js';
+import { TaskStatus } from '../task-status.js';
+import type { TaskRow } from '../tasks.repository.js';
+import { callUpstreamStream, discardUpstreamFile, type UpstreamFile } from '../upstream-stream.js';
+import { upstreamVideoUrlOf } from './video-dto.js';
+import { videoStatusOf } from './video-status.js';
+
+/**
+ * Opens the finished video of a task for streaming to its owner. OpenAI serves it at
+ * GET {base}/v1/videos/{id}/content with the channel's key; an upstream that put its own link in the
+ * job is read from that link, without the key (it may be another host). A `range` is passed on, so
+ * players can seek (the upstream may then answer 206).
+ */
+export async function openVideoContent(deps: TaskDeps, row: TaskRow, range?: string): Promise<UpstreamFile> {
+  if (row.status !== TaskStatus.Success) {
+    throw invalidRequest(`video task ${row.task_id} is not completed yet (status ${videoStatusOf(row.status)})`, 'video_not_ready');
+  }
+  const headers: Record<string, string> = range ? { range } : {};
+  let url = upstreamVideoUrlOf(row);
+  if (!url || !/^https?:\/\//i.test(url)) {
+    const channel = deps.routing.table.channel(row.channel_id);
+    if (!channel) throw new RelayError(503, 'channel_unavailable', `the channel that ran video task ${row.task_id} is disabled or no longer exists`, 'gateway');
+    const ep = endpointOf(channel);
+    url = `${ep.baseUrl}/v1/videos/${encodeURIComponent(row.task_id)}/content`;
+    headers.authorization = `Bearer ${ep.key}`;
+  }
+  const file = await callUpstreamStream(deps.http, url, headers);
+  if (file.status !== 200 && file.status !== 206) {
+    discardUpstreamFile(file);
+    throw new RelayError(502, 'upstream_error', `the video could not be fetched from the upstream (HTTP ${file.status})`, 'upstream');
+  }
+  return file;
+}
