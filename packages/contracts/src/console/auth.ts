@@ -32,6 +32,16 @@ export const SetupBody = z
   .refine((b) => b.password === b.confirmPassword, { message: 'the two passwords differ', path: ['confirmPassword'] });
 export type SetupBody = z.infer<typeof SetupBody>;
 
+/** What every sign-in answers (POST /api/user/login and the others): the fields the console stores locally. */
+export interface SignedInUser {
+  id: number;
+  username: string;
+  display_name: string;
+  role: number;
+  status: number;
+  group: string;
+}
+
 export interface SetupStatus {
   status: boolean;
   root_init: boolean;

@@ -1,3 +1,4 @@
+import type { SignedInUser } from './auth.js';
 import { z } from 'zod';
 import type { ApiResponse } from '../envelope.js';
 
@@ -41,15 +42,8 @@ export const OAuthCallbackQuery = z.object({
 });
 export type OAuthCallbackQuery = z.infer<typeof OAuthCallbackQuery>;
 
-/** The user a third-party sign-in answers with (the same fields as the password login). */
-export interface OAuthSignedInUser {
-  id: number;
-  username: string;
-  display_name: string;
-  role: number;
-  status: number;
-  group: string;
-}
+/** The user a third-party sign-in answers with: the same fields as the password login. */
+export type OAuthSignedInUser = SignedInUser;
 
 /**
  * The answer of a provider callback. Sign-in: `data` is the user, `oauth_login_params` the query of an

@@ -1,4 +1,5 @@
 import type { OptionsService } from '../options/options.service.js';
+import { PeriodicCheck } from '../platform/periodic-check.js';
 import type { JobLock } from '../platform/cluster/job-lock.js';
 import { nowSeconds } from '../platform/clock.js';
 
@@ -9,8 +10,7 @@ const DAY = 86_400;
  * site: the job lock is kept for a day, so other processes' checks skip it. Deletion goes through the
  * logs service, which keeps the stored log counts right.
  */
-export class LogRetention {
-  private timer: NodeJS.Timeout | undefined;
+export class LogRetention extends PeriodicCheck {
 
   constructor(
     private readonly logs: { deleteBefore(before: number): Promise<number> },
@@ -18,17 +18,12 @@ export class LogRetention {
     private readonly lock: JobLock,
     private readonly now: () => number = nowSeconds,
     private readonly onError: (err: unknown) => void = (err) => console.error('log clean-up failed', err),
-  ) {}
-
-  start(checkEveryMs = 10 * 60_000): void {
-    this.stop();
-    this.timer = setInterval(() => void this.tick(), checkEveryMs);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+  override start(checkEveryMs = 10 * 60_000): void {
+    super.start(checkEveryMs);
   }
 
   /** One check; answers how many logs it deleted (null when it did not run). */

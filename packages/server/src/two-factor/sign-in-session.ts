@@ -1,3 +1,4 @@
+import type { SignedInUser } from '@gw/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import type { SessionStore } from '../auth/session-store.js';
@@ -8,15 +9,7 @@ export interface SessionDeps {
   secureCookies: boolean | 'auto';
 }
 
-/** What a sign-in answers: the fields the console stores locally (same shape as POST /api/user/login). */
-export interface SignedInUser {
-  id: number;
-  username: string;
-  display_name: string;
-  role: number;
-  status: number;
-  group: string;
-}
+export type { SignedInUser };
 
 /** Starts a session for a user who passed the second factor (or a passkey) and sets the cookie. */
 export async function startSignedInSession(req: FastifyRequest, reply: FastifyReply, deps: SessionDeps, user: UserRow): Promise<SignedInUser> {

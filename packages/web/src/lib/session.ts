@@ -1,16 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { isAdmin, isRoot } from '@gw/contracts';
+import { isAdmin, isRoot, type SignedInUser } from '@gw/contracts';
 import { readJson, removeKey, StorageKey, writeJson } from './storage';
 
 /** The signed-in user as stored locally after login (spec 1 §2.3). */
-export interface StoredUser {
-  id: number;
-  username: string;
-  display_name: string;
-  role: number;
-  status: number;
-  group: string;
-}
+export type StoredUser = SignedInUser;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

@@ -1,4 +1,5 @@
 import { ErrorCode, FETCH_MODELS_FAILED } from '@gw/contracts';
+import { channelSettingOf } from '../channel-setting.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { UpstreamCall } from '../../platform/http-client.js';
@@ -93,7 +94,7 @@ function channelInfoOf(source: ModelListSource, adapter: ProviderAdapter | undef
     baseUrl: (source.base_url || adapter?.defaultBaseUrl || '').replace(/\/+$/, ''),
     other: source.other ?? '',
     openaiOrganization: source.openai_organization ?? '',
-    setting: parseObject(source.setting),
+    setting: channelSettingOf(source.setting),
   };
 }
 
@@ -147,12 +148,3 @@ function reasonOf(err: unknown): string {
   return (err instanceof Error && err.message ? err.message : 'the request failed').slice(0, 500);
 }
 
-function parseObject(raw: string | null | undefined): Record<string, unknown> {
-  if (!raw) return {};
-  try {
-    const v = JSON.parse(raw) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}

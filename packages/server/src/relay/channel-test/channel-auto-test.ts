@@ -1,4 +1,5 @@
 import type { OptionsService } from '../../options/options.service.js';
+import { PeriodicCheck } from '../../platform/periodic-check.js';
 import type { JobLock } from '../../platform/cluster/job-lock.js';
 
 /** The system user id recorded as the actor of automatic tests. */
@@ -10,8 +11,7 @@ const SYSTEM_ACTOR = 0;
  * each minute; the job lock is kept for the whole interval, so one process of the site runs it once per
  * interval — and none on a slave node. Failing tests disable channels through the tester's usual rules.
  */
-export class ChannelAutoTest {
-  private timer: NodeJS.Timeout | undefined;
+export class ChannelAutoTest extends PeriodicCheck {
   private running: Promise<unknown> | undefined;
 
   constructor(
@@ -19,17 +19,12 @@ export class ChannelAutoTest {
     private readonly options: OptionsService,
     private readonly lock: JobLock,
     private readonly onError: (err: unknown) => void = (err) => console.error('automatic channel test failed', err),
-  ) {}
-
-  start(checkEveryMs = 60_000): void {
-    this.stop();
-    this.timer = setInterval(() => void this.tick(), checkEveryMs);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+  override start(checkEveryMs = 60_000): void {
+    super.start(checkEveryMs);
   }
 
   /** One check: runs the tests if they are on, due, and no other process has them. Answers whether it ran them. */

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { channelSettingOf } from '../../channels/channel-setting.js';
 import type { ChannelChoice } from '../../channels/select-channel.js';
 import type { RoutableChannel } from '../../channels/routing-table.js';
 import { mapModel } from '../../channels/model-mapping.js';
@@ -133,7 +134,7 @@ export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter):
     baseUrl: (channel.base_url || adapter.defaultBaseUrl).replace(/\/+$/, ''),
     other: channel.other ?? '',
     openaiOrganization: channel.openai_organization ?? '',
-    setting: parseSetting(channel.setting),
+    setting: channelSettingOf(channel.setting),
   };
 }
 
@@ -153,16 +154,6 @@ export function channelKeys(raw: string): string[] {
     }
   }
   return text.split('\n').map((k) => k.trim()).filter(Boolean);
-}
-
-function parseSetting(raw: string | null): Record<string, unknown> {
-  if (!raw) return {};
-  try {
-    const v = JSON.parse(raw) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 function mapStatusCodeSafe(mapping: string | null, status: number): number {
