@@ -70,7 +70,7 @@ describe('testing all channels and updating all balances (/api/channel)', () => 
   async function testAllChannels(): Promise<{ tested: number; failed: number }> {
     const runs = vi.spyOn(ChannelTester.prototype, 'testAll');
     const answer = (await get('/api/channel/test')).json();
-    expect(answer).toMatchObject({ success: true, message: expect.stringContaining('has started') });
+    expect(answer).toMatchObject({ success: true, message: expect.stringContaining('has started'), data: { started: true } });
     expect(runs).toHaveBeenCalledTimes(1);
     const counts = await (runs.mock.results[0].value as Promise<{ tested: number; failed: number }>);
     runs.mockRestore();
@@ -129,7 +129,7 @@ describe('testing all channels and updating all balances (/api/channel)', () => 
       expect((await get('/api/channel/test')).json()).toMatchObject({ success: true, message: expect.stringContaining('has started') });
       await waitFor(() => upstream.received() === 1);
 
-      expect((await get('/api/channel/test')).json()).toMatchObject({ success: true, message: 'a test of all channels is already running' });
+      expect((await get('/api/channel/test')).json()).toMatchObject({ success: true, message: 'a test of all channels is already running', data: { started: false } });
       expect(runs).toHaveBeenCalledTimes(1);
 
       upstream.release();

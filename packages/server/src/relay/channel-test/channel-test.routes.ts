@@ -17,14 +17,14 @@ export async function channelTestRoutes(app: FastifyInstance, { tester }: { test
   });
 
   app.get('/test', { preHandler: requireRoot }, async (req) => {
-    if (testAllRunning) return ok(undefined, 'a test of all channels is already running');
+    if (testAllRunning) return ok({ started: false }, 'a test of all channels is already running');
     testAllRunning = true;
     const actor = actorOf(req).id;
     void tester
       .testAll(actor)
       .catch((err) => req.log.error({ err }, 'testing all channels failed'))
       .finally(() => (testAllRunning = false));
-    return ok(undefined, 'testing all channels has started; refresh the list to see the results');
+    return ok({ started: true }, 'testing all channels has started; refresh the list to see the results');
   });
 
   app.get('/update_balance', { preHandler: requireRoot }, async () => ok(await tester.updateAllBalances()));

@@ -102,9 +102,9 @@ export async function testChannel(id: number, model?: string): Promise<ChannelTe
   return { success: true, message: String(envelope.message ?? ''), time: Number(data?.time ?? envelope.time ?? 0) };
 }
 
-/** GET /api/channel/test: starts testing every channel in the background; answers the server's message. */
-export async function testAllChannels(): Promise<string> {
-  return (await requestEnvelope<unknown>('GET', '/api/channel/test')).message;
+/** GET /api/channel/test: starts testing every channel; false when a run is already going. */
+export async function testAllChannels(): Promise<boolean> {
+  return (await requestEnvelope<{ started?: boolean } | undefined>('GET', '/api/channel/test')).data?.started !== false;
 }
 
 /** GET /api/channel/update_balance/:id: the channel's new balance in USD. */

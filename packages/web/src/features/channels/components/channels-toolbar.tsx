@@ -62,7 +62,7 @@ export function ChannelsToolbar({ selected, onCleared, columns, visibility }: Ch
         <Button
           icon={<ExperimentOutlined />}
           loading={testAll.isPending}
-          onClick={() => testAll.mutate(undefined, { onSuccess: () => notifySuccess(t('tools.testAllStarted')) })}
+          onClick={() => testAll.mutate(undefined, { onSuccess: (started) => (started ? notifySuccess(t('tools.testAllStarted')) : notifyWarning(t('tools.testAllRunning'))) })}
         >
           {t('tools.testAll')}
         </Button>
