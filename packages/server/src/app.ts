@@ -1,3 +1,4 @@
+import { lazyChildLoggerFactory } from './platform/lazy-child-logger.js';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
@@ -335,6 +336,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',
     genReqId: () => nextRequestId(),
+    childLoggerFactory: lazyChildLoggerFactory,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   const catalogue = new RouteCatalogue();

@@ -39,8 +39,11 @@ export class CustomModelRouter implements OwnKeyChannels {
     events.on('supplier', () => this.entries.clear());
   }
 
-  async channelFor(userId: number, model: string): Promise<RoutableChannel | null> {
-    return (await this.modelsOf(userId)).get(model) ?? null;
+  /** Answers at once (no promise) when the user's configs are cached: the relay asks on every request. */
+  channelFor(userId: number, model: string): RoutableChannel | null | Promise<RoutableChannel | null> {
+    const entry = this.entries.get(userId);
+    if (entry?.byModel && entry.expiresAt > this.now()) return entry.byModel.get(model) ?? null;
+    return this.modelsOf(userId).then((byModel) => byModel.get(model) ?? null);
   }
 
   async modelsFor(userId: number): Promise<string[]> {

@@ -13,7 +13,7 @@ import type { GatewayMetrics } from '../../platform/metrics/gateway-metrics.js';
 /** Models a user relays through their own supplier key (custom-models/ implements it). */
 export interface OwnKeyChannels {
   /** The user's own-key channel for `model`, or null (the usual case: normal routing and billing). */
-  channelFor(userId: number, model: string): Promise<RoutableChannel | null>;
+  channelFor(userId: number, model: string): RoutableChannel | null | Promise<RoutableChannel | null>;
   /** Every model the user configured with their own key (listed by GET /v1/models). */
   modelsFor(userId: number): Promise<string[]>;
 }

@@ -53,7 +53,8 @@ export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO)
     assertNoSensitiveWords(input.body.json, deps.options.get('SensitiveWords').map((w: string) => w.toLowerCase()));
   }
   // A model the user configured with their own supplier key skips pricing, holds and routing.
-  const ownKey = principal.pinnedChannelId === null ? await deps.ownKeyChannels?.channelFor(principal.userId, input.model) : null;
+  const ownKeyLookup = principal.pinnedChannelId === null ? deps.ownKeyChannels?.channelFor(principal.userId, input.model) : null;
+  const ownKey = ownKeyLookup instanceof Promise ? await ownKeyLookup : ownKeyLookup;
   if (ownKey) return runOwnKeyRelay(deps, input, io, ownKey);
   if (principal.userQuota <= 0) throw userQuotaUsedUp();
 
