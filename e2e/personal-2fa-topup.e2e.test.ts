@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { launchBrowser, signIn, waitForPath } from './support/browser';
+import { launchBrowser, openPageWithClipboard, signIn, waitForPath } from './support/browser';
 import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
 import { startFakeEpayGateway, type FakeEpayGateway } from '../packages/server/test/fake-epay-gateway';
 
@@ -34,7 +34,6 @@ describe('personal settings, two-factor sign-in and online top-up', () => {
   let server: RunningServer;
   let gateway: FakeEpayGateway;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let totpSecret = '';
   let admin: Record<string, string>;
@@ -47,9 +46,7 @@ describe('personal settings, two-factor sign-in and online top-up', () => {
     admin = await apiSession(server.baseUrl, ROOT);
     gateway = await startFakeEpayGateway();
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    page = await context.newPage();
+    page = await openPageWithClipboard(browser, server.baseUrl);
   });
 
   afterAll(async () => {

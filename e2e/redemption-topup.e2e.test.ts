@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn, waitForPath } from './support/browser';
+import { launchBrowser, openPageWithClipboard, signIn, waitForPath } from './support/browser';
 import { pageApi } from './support/page-api';
 import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
 
@@ -22,9 +22,7 @@ describe('redemption codes and the wallet', () => {
     await setupViaApi(server.baseUrl, ROOT);
     await registerViaApi(server.baseUrl, USER);
     browser = await launchBrowser();
-    const adminContext = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-    await adminContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    admin = await adminContext.newPage();
+    admin = await openPageWithClipboard(browser, server.baseUrl);
     userContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     user = await userContext.newPage();
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn, waitForPath } from './support/browser';
+import { launchBrowser, openPageWithClipboard, signIn, waitForPath } from './support/browser';
 import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream';
 import { pageApi } from './support/page-api';
 import { seedChannel } from './support/seed';
@@ -36,9 +36,8 @@ describe('tokens, the gateway and usage logs', () => {
       seedChannel(dataDir, { name: 'fake-openai', baseUrl: upstream.url, models: [MODEL] });
     });
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    page = await context.newPage();
+    page = await openPageWithClipboard(browser, server.baseUrl);
+    context = page.context();
   });
 
   afterAll(async () => {

@@ -16,6 +16,13 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   return (await browser.newContext({ viewport })).newPage();
 }
 
+/** Like openPage, with the clipboard readable and writable for `origin` (copy buttons are checked by reading it). */
+export async function openPageWithClipboard(browser: Browser, origin: string, viewport = { width: 1360, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  return context.newPage();
+}
+
 /** Waits until the page's path (and optionally query) matches. */
 export async function waitForPath(page: Page, path: string | RegExp, timeout = 15_000): Promise<void> {
   await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname + url.search)), { timeout });
