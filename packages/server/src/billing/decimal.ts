@@ -12,16 +12,25 @@ export interface Decimal {
 
 const NUMBER_FORMAT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i;
 
+const MAX_REMEMBERED = 1000;
+const fractions = new Map<number, Decimal>();
+
 export function decimalOf(value: number): Decimal {
   // Token counts and most ratios are whole: skip the text round trip.
   if (Number.isSafeInteger(value)) return { units: BigInt(value), scale: 0 };
+  // The same few ratios come up on every request.
+  const known = fractions.get(value);
+  if (known) return known;
   if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
   const m = NUMBER_FORMAT.exec(String(value));
   if (!m) throw new RangeError(`cannot read number: ${value}`);
   const [, sign, whole, fraction = '', exponent = '0'] = m;
   const digits = BigInt(whole + fraction) * (sign === '-' ? -1n : 1n);
   const scale = fraction.length - Number(exponent);
-  return scale >= 0 ? { units: digits, scale } : { units: digits * 10n ** BigInt(-scale), scale: 0 };
+  const decimal = scale >= 0 ? { units: digits, scale } : { units: digits * 10n ** BigInt(-scale), scale: 0 };
+  if (fractions.size >= MAX_REMEMBERED) fractions.clear();
+  fractions.set(value, decimal);
+  return decimal;
 }
 
 const rescale = (d: Decimal, scale: number): bigint => d.units * 10n ** BigInt(scale - d.scale);

@@ -40,9 +40,10 @@ export class UpstreamHttpClient {
   }
 
   request(call: UpstreamCall, signal?: AbortSignal): Promise<Dispatcher.ResponseData> {
+    const target = splitUrl(call.url);
     return this.agent.request({
-      origin: new URL(call.url).origin,
-      path: pathOf(call.url),
+      origin: target.origin,
+      path: target.path,
       method: call.method,
       headers: call.headers,
       body: call.body,
@@ -57,7 +58,17 @@ export class UpstreamHttpClient {
   }
 }
 
-function pathOf(url: string): string {
-  const u = new URL(url);
-  return u.pathname + u.search;
+const MAX_REMEMBERED_URLS = 1000;
+const splitUrls = new Map<string, { origin: string; path: string }>();
+
+/** Origin and path of a URL. Channels call the same few URLs over and over, so the parses are kept. */
+function splitUrl(url: string): { origin: string; path: string } {
+  let split = splitUrls.get(url);
+  if (!split) {
+    const u = new URL(url);
+    split = { origin: u.origin, path: u.pathname + u.search };
+    if (splitUrls.size >= MAX_REMEMBERED_URLS) splitUrls.delete(splitUrls.keys().next().value!);
+    splitUrls.set(url, split);
+  }
+  return split;
 }

@@ -79,7 +79,8 @@ export async function attemptChannel(
 
   let request: UpstreamRequest;
   try {
-    request = await adapter.buildRequest(plan.body, actx);
+    const built = adapter.buildRequest(plan.body, actx);
+    request = built instanceof Promise ? await built : built;
     if (deps.options.get('global.pass_through_request_enabled') && plan.endpoint === input.endpoint && input.rawBody && !mapped.isMapped && !adapter.rewritesNativeBody) {
       request = { ...request, body: input.rawBody };
     } else if (channel.param_override && typeof request.body === 'string') {
@@ -122,19 +123,35 @@ export async function attemptChannel(
   return { kind: 'done', ...base, ...outcome.result };
 }
 
+interface ParsedChannel {
+  rawKey: RoutableChannel['key'];
+  rawSetting: RoutableChannel['setting'];
+  keys: string[];
+  setting: Record<string, unknown>;
+}
+
+/** The key list and setting of each channel row, parsed once per row and text instead of per request. */
+const parsedChannels = new WeakMap<RoutableChannel, ParsedChannel>();
+
 /** The adapter's view of a channel; a channel holding several keys (one per line) uses one at random. */
 export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter): ChannelInfo {
-  const keys = channelKeys(channel.key ?? '');
+  let parsed = parsedChannels.get(channel);
+  if (!parsed || parsed.rawKey !== channel.key || parsed.rawSetting !== channel.setting) {
+    parsed = { rawKey: channel.key, rawSetting: channel.setting, keys: channelKeys(channel.key ?? ''), setting: channelSettingOf(channel.setting) };
+    parsedChannels.set(channel, parsed);
+  }
+  const keys = parsed.keys;
   const key = keys.length > 1 ? keys[Math.floor(Math.random() * keys.length)] : (keys[0] ?? '');
+  const base = channel.base_url || adapter.defaultBaseUrl;
   return {
     id: channel.id,
     type: channel.type,
     name: channel.name,
     key,
-    baseUrl: (channel.base_url || adapter.defaultBaseUrl).replace(/\/+$/, ''),
+    baseUrl: base.endsWith('/') ? base.replace(/\/+$/, '') : base,
     other: channel.other ?? '',
     openaiOrganization: channel.openai_organization ?? '',
-    setting: channelSettingOf(channel.setting),
+    setting: { ...parsed.setting },
   };
 }
 

@@ -2,7 +2,6 @@ import type { OptionsService } from '../../options/options.service.js';
 import type { ModelSettings } from '../providers/provider-adapter.js';
 import { THINKING_SUFFIX } from '../../billing/model-name.js';
 
-
 /** A model-keyed option map: the exact model wins, then "default". */
 function byModel<T>(map: Record<string, T>, model: string): T | undefined {
   return map[model] ?? map.default;
@@ -14,6 +13,27 @@ function byModel<T>(map: Record<string, T>, model: string): T | undefined {
  * and the budget is the configured share of max_tokens.
  */
 export function resolveModelSettings(options: OptionsService, model: string, maxTokens: number | undefined): { settings: ModelSettings; model: string } {
+  if (model.endsWith(THINKING_SUFFIX)) return buildModelSettings(options, model, maxTokens);
+  // Without the thinking suffix the settings depend on the model and the options only: kept until they change.
+  let known = settingsByOptions.get(options);
+  if (!known) {
+    const fresh = new Map<string, { settings: ModelSettings; model: string }>();
+    options.onChange(() => fresh.clear());
+    settingsByOptions.set(options, (known = fresh));
+  }
+  let resolved = known.get(model);
+  if (!resolved) {
+    resolved = buildModelSettings(options, model, maxTokens);
+    if (known.size >= MAX_REMEMBERED_MODELS) known.clear();
+    known.set(model, resolved);
+  }
+  return resolved;
+}
+
+const MAX_REMEMBERED_MODELS = 2000;
+const settingsByOptions = new WeakMap<OptionsService, Map<string, { settings: ModelSettings; model: string }>>();
+
+function buildModelSettings(options: OptionsService, model: string, maxTokens: number | undefined): { settings: ModelSettings; model: string } {
   const defaultMaxTokens = byModel(options.get('claude.default_max_tokens'), model) ?? 8192;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(byModel(options.get('claude.model_headers_settings'), model) ?? {})) {

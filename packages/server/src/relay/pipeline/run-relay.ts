@@ -1,5 +1,5 @@
 import { Role } from '@gw/contracts';
-import { estimatePreConsume, resolvePrice, type BillablePrice } from '../../billing/price-calculator.js';
+import { estimatePreConsume, type BillablePrice } from '../../billing/price-calculator.js';
 import { InsufficientTokenQuotaError, InsufficientUserQuotaError } from '../../billing/billing-errors.js';
 import { selectChannel, type ChannelChoice } from '../../channels/select-channel.js';
 import { ChannelStatus } from '../../channels/channel-types.js';
@@ -13,7 +13,7 @@ import { attemptChannel, type AttemptResult } from './attempt-channel.js';
 import { runOwnKeyRelay } from './run-own-key-relay.js';
 import { recordFailure, recordSuccess, type RouteTrace } from './record-usage.js';
 import type { ClientIO } from './client-io.js';
-import { acceptsUnpricedModels, priceTablesOf } from './pricing.js';
+import { acceptsUnpricedModels, currentPrice } from './pricing.js';
 import type { RelayDeps } from './relay-deps.js';
 
 /** Balances above max(10 currency units, 100 × the estimate) skip the pre-consume hold. */
@@ -48,7 +48,7 @@ export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO)
   const { principal } = input;
   if (!input.model) throw invalidRequest('model is required', 'model_required');
   assertModelAllowed(principal, input.model);
-  for (const [k, v] of Object.entries(await deps.limiter.admit(principal.userId))) io.setHeader(k, v);
+  if (deps.limiter.active) for (const [k, v] of Object.entries(await deps.limiter.admit(principal.userId))) io.setHeader(k, v);
   if (deps.options.get('CheckSensitiveEnabled') && deps.options.get('CheckSensitiveOnPromptEnabled') && input.body.kind === 'json') {
     assertNoSensitiveWords(input.body.json, deps.options.get('SensitiveWords').map((w: string) => w.toLowerCase()));
   }
@@ -63,7 +63,8 @@ export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO)
     throw noChannelError(input, false);
   }
   const promptEstimate = new PromptEstimate(input.endpoint, input.body, input.rawBody);
-  await preConsume(deps, input, price, promptEstimate);
+  const hold = preConsume(deps, input, price, promptEstimate);
+  if (hold) await hold;
 
   const trace: RouteTrace = { tried: [], reasons: [] };
   let last: AttemptResult | undefined;
@@ -89,7 +90,7 @@ export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO)
   }
 
   if (last?.kind === 'done') {
-    await deps.limiter.recordSuccess(principal.userId);
+    if (deps.limiter.active) await deps.limiter.recordSuccess(principal.userId);
     const quota = await recordSuccess(deps, input, price, last, trace, promptEstimate);
     deps.metrics?.relayServed(input.model, last.channel.id, (Date.now() - input.startedAt) / 1000, quota, { prompt: last.usage.promptTokens, completion: last.usage.completionTokens });
     return;
@@ -102,7 +103,7 @@ export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO)
 }
 
 function priceOf(deps: RelayDeps, input: RelayInput): BillablePrice {
-  const price = resolvePrice(input.model, input.principal.group, priceTablesOf(deps.options), { acceptUnsetModel: acceptsUnpricedModels(deps.options, input.principal) });
+  const price = currentPrice(deps.options, input.model, input.principal.group, acceptsUnpricedModels(deps.options, input.principal));
   if (price.mode === 'unpriced') {
     throw invalidRequest(`the model ${input.model} has no price set; ask the administrator to set one`, 'model_price_error');
   }
@@ -114,27 +115,21 @@ function priceOf(deps: RelayDeps, input: RelayInput): BillablePrice {
  * generous multiple of it (new-api's trust rule): then the exact cost is simply charged afterwards, and
  * a busy customer's requests cost the database nothing before the answer.
  */
-async function preConsume(deps: RelayDeps, input: RelayInput, price: BillablePrice, prompt: PromptEstimate): Promise<void> {
+function preConsume(deps: RelayDeps, input: RelayInput, price: BillablePrice, prompt: PromptEstimate): Promise<void> | undefined {
   const p = input.principal;
   const holdFor = (promptTokens: number) =>
     estimatePreConsume(price, { promptTokens, maxTokens: input.maxTokens }, deps.options.get('PreConsumedQuota'), deps.options.get('QuotaPerUnit'));
   // Trust is judged on an upper bound of the estimate (no tokenising); the hold itself on the estimate.
   const trustAbove = Math.max(TRUST_MIN_UNITS * deps.options.get('QuotaPerUnit'), TRUST_MULTIPLE * holdFor(prompt.upperBound));
-  if (p.userQuota > trustAbove && (p.tokenUnlimited || p.tokenRemainQuota > trustAbove)) return;
+  if (p.userQuota > trustAbove && (p.tokenUnlimited || p.tokenRemainQuota > trustAbove)) return undefined;
   const amount = holdFor(prompt.tokens);
-  try {
-    await deps.billing.preConsume({
-      requestId: input.requestId,
-      userId: input.principal.userId,
-      tokenId: input.principal.tokenId,
-      tokenUnlimited: input.principal.tokenUnlimited,
-      amount,
+  return deps.billing
+    .preConsume({ requestId: input.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, amount })
+    .catch((err: unknown) => {
+      if (err instanceof InsufficientUserQuotaError) throw quotaExhausted('your account quota is not enough for this request; please top up', 'insufficient_user_quota');
+      if (err instanceof InsufficientTokenQuotaError) throw quotaExhausted('this API key does not have enough quota left for this request', 'pre_consume_token_quota_failed');
+      throw err;
     });
-  } catch (err) {
-    if (err instanceof InsufficientUserQuotaError) throw quotaExhausted('your account quota is not enough for this request; please top up', 'insufficient_user_quota');
-    if (err instanceof InsufficientTokenQuotaError) throw quotaExhausted('this API key does not have enough quota left for this request', 'pre_consume_token_quota_failed');
-    throw err;
-  }
 }
 
 /** The next channel: the pinned one (administrators' `sk-KEY-ID`), or the router's choice. */

@@ -10,6 +10,11 @@ import { RelayError } from '../relay-error.js';
 export class UserRequestLimiter {
   constructor(private readonly options: OptionsService, private readonly limiter: RateLimiter) {}
 
+  /** False when no limit applies; callers then skip the (asynchronous) counting altogether. */
+  get active(): boolean {
+    return this.options.get('ModelRequestRateLimitEnabled') && this.options.get('ModelRequestRateLimitDurationMinutes') > 0;
+  }
+
   /** Counts the request and throws 429 when over a limit; returns the x-ratelimit-* headers to send. */
   async admit(userId: number): Promise<Record<string, string>> {
     if (!this.options.get('ModelRequestRateLimitEnabled')) return {};

@@ -97,6 +97,8 @@ export interface ProviderResponse {
   /** Content type for binary bodies. */
   contentType?: string;
   usage?: Usage;
+  /** The upstream's bytes, when `body` is their unchanged JSON: a surface that passes answers through sends these. */
+  raw?: Uint8Array;
 }
 
 /** One event to send to the client: `data` is an object (serialised as JSON) or its JSON text as it came. */

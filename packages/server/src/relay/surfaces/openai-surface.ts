@@ -38,6 +38,7 @@ export const openAISurface: Surface = {
       endpoint: request.endpoint,
       body: request.body,
       encodeResponse: (body) => body,
+      passesResponseThrough: true,
       createStreamEncoder: () => new OpenAIStreamEncoder(endWithDone),
     };
   },

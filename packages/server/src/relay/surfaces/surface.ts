@@ -13,6 +13,8 @@ export interface SurfacePlan {
   body: RelayBody;
   /** Converts the adapter's non-stream answer (JSON) into the client's format. */
   encodeResponse(body: unknown): unknown;
+  /** True when encodeResponse returns its argument: an answer that is the upstream's own JSON goes out as its bytes. */
+  passesResponseThrough?: boolean;
   /** A per-stream encoder for the adapter's outward events. */
   createStreamEncoder(): StreamEncoder;
 }

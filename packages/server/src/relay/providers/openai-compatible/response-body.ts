@@ -51,6 +51,6 @@ export function parseOpenAIResponse(endpoint: RelayEndpoint, raw: Uint8Array, co
     return { body: raw, contentType: contentType || 'text/plain; charset=utf-8' };
   }
   const body = parseJsonBody(raw);
-  if (endpoint === 'rerank') return { body, usage: rerankUsage(body) };
-  return { body, usage: usageFromAnswer(body.usage) };
+  if (endpoint === 'rerank') return { body, raw, usage: rerankUsage(body) };
+  return { body, raw, usage: usageFromAnswer(body.usage) };
 }
