@@ -61,6 +61,9 @@ function assertQuotaAmount(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
 }
 
+/** How long applied settlement batch ids are kept: far longer than any batch is retried. */
+const SETTLEMENT_BATCH_RETENTION_SECONDS = 24 * 3600;
+
 /**
  * The quota ledger: hold an estimate before the upstream call, settle the exact cost after it, refund on
  * failure. Each operation is one database transaction of single-statement atomic updates, so any number
@@ -277,6 +280,7 @@ export class BillingService {
         await this.touchOpenHolds();
         await this.reconcileStaleHolds(options.staleAfterSeconds);
         await this.purgeClosedHolds(retention);
+        await ledger.deleteSettlementBatches(this.db, this.now() - SETTLEMENT_BATCH_RETENTION_SECONDS);
       } catch (err) {
         options.onError?.(err);
       } finally {

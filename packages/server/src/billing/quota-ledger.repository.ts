@@ -1,3 +1,4 @@
+import { dialectOf } from '../db/dialect-helpers.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, QuotaHoldsTable } from '../db/schema.js';
 
@@ -116,6 +117,23 @@ export const quotaLedgerRepository = {
       .where('status', 'in', [HoldStatus.Settled, HoldStatus.Refunded])
       .where('updated_at', '<', closedBefore)
       .executeTakeFirst();
+    return Number(result?.numDeletedRows ?? 0n);
+  },
+
+  /**
+   * Records the settlement batch `id` as applied; false when it already was. It is the batch
+   * transaction's first statement, a write, so SQLite takes the write lock at once.
+   */
+  async claimSettlementBatch(db: Executor, id: string, now: number): Promise<boolean> {
+    const insert = db.insertInto('settlement_batches').values({ id, created_at: now });
+    const q = dialectOf(db) === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.column('id').doNothing());
+    const result = await q.executeTakeFirst();
+    return Number(result?.numInsertedOrUpdatedRows ?? 0n) > 0;
+  },
+
+  /** Forgets applied batch ids recorded before `before` (no batch is retried that late). */
+  async deleteSettlementBatches(db: Executor, before: number): Promise<number> {
+    const result = await db.deleteFrom('settlement_batches').where('created_at', '<', before).executeTakeFirst();
     return Number(result?.numDeletedRows ?? 0n);
   },
 

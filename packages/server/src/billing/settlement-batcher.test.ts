@@ -6,6 +6,8 @@ import { createUser } from '../../test/test-app.js';
 import { insertReturningId } from '../db/dialect-helpers.js';
 import { LogType } from '../logs/log-types.js';
 import { BillingService } from './billing.service.js';
+import { quotaLedgerRepository } from './quota-ledger.repository.js';
+import { writeSettlements } from './settlement-writer.js';
 
 const requestId = () => `batch-${randomBytes(6).toString('hex')}`;
 const log = (username: string) => ({ type: LogType.Consume, username, model_name: 'gpt-4o', content: '' });
@@ -88,5 +90,54 @@ describe.each(testDialects())('group-committed settlements on %s', (dialect) => 
     const after = await db.selectFrom('users').select('quota').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(after.quota).toBe(50_000 - 700);
     expect(await db.selectFrom('logs').select('quota').where('user_id', '=', user.id).execute()).toEqual([{ quota: 700 }]);
+  });
+
+  it('writes a batch whose commit outcome was unknown again, under its id, charging once', async () => {
+    const db = database.db;
+    const errors: unknown[] = [];
+    const { user, tokenId, channelId } = await setup(80_000, 80_000);
+    const settle = (actualQuota: number) => billing.settleBatched({ requestId: requestId(), userId: user.id, tokenId, tokenUnlimited: false, actualQuota, channelId, log: log(user.username) });
+    let later: Promise<void> | undefined;
+    let lostOnce = false;
+    const billing: BillingService = new BillingService(db, undefined, {
+      flushMs: 5,
+      onError: (err) => errors.push(err),
+      // The commit went through but its answer was lost; a settlement arrives before the retry.
+      write: async (batch, now) => {
+        await writeSettlements(db, batch, now);
+        if (!lostOnce) {
+          lostOnce = true;
+          later = settle(50);
+          throw new Error('connection lost after COMMIT');
+        }
+      },
+    });
+    await Promise.all([settle(1_000), settle(2_000)]);
+    await later;
+    expect(errors).toHaveLength(1);
+    const u = await db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(u).toEqual({ quota: 80_000 - 3_050, used_quota: 3_050, request_count: 3 });
+    const t = await db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', tokenId).executeTakeFirstOrThrow();
+    expect(t).toEqual({ remain_quota: 80_000 - 3_050, used_quota: 3_050 });
+    const c = await db.selectFrom('channels').select('used_quota').where('id', '=', channelId).executeTakeFirstOrThrow();
+    expect(c.used_quota).toBe(3_050);
+    const logs = await db.selectFrom('logs').select('quota').where('user_id', '=', user.id).orderBy('quota').execute();
+    expect(logs.map((l) => l.quota)).toEqual([50, 1_000, 2_000]);
+  });
+
+  it('applies one batch id once however often it is written', async () => {
+    const db = database.db;
+    const { user, tokenId, channelId } = await setup(10_000, 10_000);
+    const now = Math.floor(Date.now() / 1000);
+    const batch = { id: `b${randomBytes(8).toString('hex')}`, items: [{ requestId: requestId(), userId: user.id, tokenId, tokenUnlimited: false, actualQuota: 400, channelId, log: { ...log(user.username), created_at: now } }] };
+    await writeSettlements(db, batch, now);
+    await writeSettlements(db, batch, now);
+    const u = await db.selectFrom('users').select(['quota', 'request_count']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(u).toEqual({ quota: 9_600, request_count: 1 });
+    expect(await db.selectFrom('logs').select('quota').where('user_id', '=', user.id).execute()).toEqual([{ quota: 400 }]);
+    // Applied ids are forgotten after a day: only older ones are purged.
+    await db.insertInto('settlement_batches').values({ id: `old${randomBytes(8).toString('hex')}`, created_at: now - 2 * 86_400 }).execute();
+    expect(await quotaLedgerRepository.deleteSettlementBatches(db, now - 86_400)).toBe(1);
+    expect(await db.selectFrom('settlement_batches').select('id').where('id', '=', batch.id).execute()).toEqual([{ id: batch.id }]);
   });
 });

@@ -1,10 +1,8 @@
 import type { Db } from '../db/database.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../platform/clock.js';
-import { HoldStatus, quotaLedgerRepository as ledger } from './quota-ledger.repository.js';
-import { inTransaction } from './transaction.js';
-import { logsRepository } from '../logs/logs.repository.js';
-import { sqliteHandleOf } from '../db/database.js';
+import { randomAlphanumeric } from '../platform/crypto.js';
+import { writeSettlements, type SettlementBatch } from './settlement-writer.js';
 
 /** What one finished request owes, with the hold it took before the call (if any). */
 export interface PendingSettlement {
@@ -26,16 +24,19 @@ export interface SettlementBatcherOptions {
   maxBatch?: number;
   onError?: (err: unknown) => void;
   now?: () => number;
+  /** Writes one batch (default: writeSettlements on `db`); tests pass one that fails. */
+  write?: (batch: SettlementBatch, now: number) => Promise<void>;
 }
 
-const HOLD_IDS_PER_STATEMENT = 500;
+type Queued = { item: PendingSettlement; resolve: () => void; reject: (err: unknown) => void };
 
 /**
  * Group commit for settlements: requests finish at high rates, and one transaction per request made the
- * database the relay's bottleneck. Settlements are queued and written together — holds closed in one
- * statement, balances moved once per user, token and channel by the batch's sums (atomic `col = col ± ?`
- * updates in a fixed order: tokens, users, channels, by id), consume logs inserted many rows at a time —
- * all in one transaction, so a batch is applied whole or not at all.
+ * database the relay's bottleneck. Settlements are queued and written together in one transaction
+ * (writeSettlements), so a batch is applied whole or not at all.
+ *
+ * A batch that failed is written again whole under the same id, so a commit whose outcome was unknown
+ * (the connection was lost after COMMIT was sent) is never applied twice.
  *
  * Durability: a settlement is committed within `flushMs` of the answer; `drain()` (graceful shutdown)
  * writes everything pending. A hard crash can lose the settlements of that last window: their holds stay
@@ -43,7 +44,9 @@ const HOLD_IDS_PER_STATEMENT = 500;
  * charged for those few requests.
  */
 export class SettlementBatcher {
-  private queue: { item: PendingSettlement; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private queue: Queued[] = [];
+  /** A batch whose write failed: written again, as it was and under its id, before anything newer. */
+  private failed: { id: string; entries: Queued[] } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private failures = 0;
@@ -67,7 +70,7 @@ export class SettlementBatcher {
   }
 
   get pending(): number {
-    return this.queue.length;
+    return this.queue.length + (this.failed?.entries.length ?? 0);
   }
 
   /**
@@ -78,7 +81,7 @@ export class SettlementBatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const startFailures = this.failures;
-    while ((this.queue.length > 0 || this.flushing) && this.failures - startFailures < maxFailedRounds) {
+    while ((this.pending > 0 || this.flushing) && this.failures - startFailures < maxFailedRounds) {
       await (this.flushing ?? this.flush());
     }
   }
@@ -94,68 +97,27 @@ export class SettlementBatcher {
   }
 
   private flush(): Promise<void> {
-    const batch = this.queue.splice(0, this.maxBatch);
-    if (batch.length === 0) return Promise.resolve();
-    this.flushing = this.write(batch.map((b) => b.item))
+    const batch = this.failed ?? { id: randomAlphanumeric(24), entries: this.queue.splice(0, this.maxBatch) };
+    this.failed = undefined;
+    if (batch.entries.length === 0) return Promise.resolve();
+    const items = { id: batch.id, items: batch.entries.map((b) => b.item) };
+    const write = this.options.write ?? ((b: SettlementBatch, now: number) => writeSettlements(this.db, b, now));
+    this.flushing = write(items, this.now())
       .then(
-        () => batch.forEach((b) => b.resolve()),
+        () => batch.entries.forEach((b) => b.resolve()),
         (err) => {
-          // Nothing of the batch was applied (one transaction): queue it again and retry later.
+          // Either nothing of the batch was applied (one transaction) or, when the outcome is unknown,
+          // all of it: writing the same batch id again is safe both ways.
           this.failures++;
           this.options.onError?.(err);
-          this.queue.unshift(...batch);
+          this.failed = batch;
           return new Promise<void>((r) => setTimeout(r, 200));
         },
       )
       .finally(() => {
         this.flushing = undefined;
-        if (this.queue.length > 0) this.kick(this.queue.length >= this.maxBatch ? 0 : this.flushMs);
+        if (this.pending > 0) this.kick(this.failed || this.queue.length >= this.maxBatch ? 0 : this.flushMs);
       });
     return this.flushing;
-  }
-
-  private async write(items: PendingSettlement[]): Promise<void> {
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const refundedMeanwhile = await this.closeHolds(trx, items, now);
-      const tokens = new Map<number, { remain: number; used: number }>();
-      const users = new Map<number, { quota: number; used: number; count: number }>();
-      const channels = new Map<number, number>();
-      for (const item of items) {
-        const actual = item.actualQuota;
-        // A hold refunded meanwhile (taken for stale) gave everything back: charge the full amount.
-        const hold = item.hold && !refundedMeanwhile.has(item.requestId) ? item.hold : undefined;
-        if (item.tokenId > 0) {
-          const t = tokens.get(item.tokenId) ?? { remain: 0, used: 0 };
-          t.remain += hold ? (hold.tokenAmount > 0 ? actual - hold.amount : 0) : item.tokenUnlimited ? 0 : actual;
-          t.used += actual;
-          tokens.set(item.tokenId, t);
-        }
-        const u = users.get(item.userId) ?? { quota: 0, used: 0, count: 0 };
-        u.quota += actual - (hold?.amount ?? 0);
-        u.used += actual;
-        u.count += 1;
-        users.set(item.userId, u);
-        if (item.channelId > 0) channels.set(item.channelId, (channels.get(item.channelId) ?? 0) + actual);
-      }
-      for (const [id, t] of [...tokens].sort((a, b) => a[0] - b[0])) await ledger.applyTokenUsage(trx, id, t.remain, t.used, now);
-      for (const [id, u] of [...users].sort((a, b) => a[0] - b[0])) await ledger.applyUserUsageBatch(trx, id, u.quota, u.used, u.count);
-      for (const [id, used] of [...channels].sort((a, b) => a[0] - b[0])) await ledger.addChannelUsage(trx, id, used);
-      const logs = items.filter((i) => i.log).map((i) => ({ user_id: i.userId, token_id: i.tokenId, channel_id: i.channelId, ...i.log!, quota: i.actualQuota }));
-      await logsRepository.insertMany(trx, logs, sqliteHandleOf(this.db));
-    });
-  }
-
-  /** Closes the batch's holds; returns the ids of holds that someone else already closed (refunded). */
-  private async closeHolds(trx: Db, items: PendingSettlement[], now: number): Promise<Set<string>> {
-    const ids = items.filter((i) => i.hold).map((i) => i.requestId);
-    let closed = 0;
-    for (let i = 0; i < ids.length; i += HOLD_IDS_PER_STATEMENT) closed += await ledger.closeHolds(trx, ids.slice(i, i + HOLD_IDS_PER_STATEMENT), HoldStatus.Settled, now);
-    if (closed === ids.length) return new Set();
-    const gone = new Set<string>();
-    for (let i = 0; i < ids.length; i += HOLD_IDS_PER_STATEMENT) {
-      for (const id of await ledger.holdsClosedAs(trx, ids.slice(i, i + HOLD_IDS_PER_STATEMENT), HoldStatus.Refunded)) gone.add(id);
-    }
-    return gone;
   }
 }

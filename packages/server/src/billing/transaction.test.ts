@@ -5,8 +5,8 @@ import { inTransaction, isTransientLockError } from './transaction.js';
 
 describe('isTransientLockError', () => {
   it('recognises deadlocks and lock timeouts of every dialect and nothing else', () => {
-    expect([{ code: '40P01' }, { code: '40001' }, { errno: 1213 }, { errno: 1205 }, { code: 'SQLITE_BUSY' }].every(isTransientLockError)).toBe(true);
-    expect([{ code: '23505' }, { errno: 1062 }, new Error('boom'), undefined].some(isTransientLockError)).toBe(false);
+    expect([{ code: '40P01' }, { code: '40001' }, { errno: 1213 }, { errno: 1205 }, { code: 'SQLITE_BUSY' }, { code: 'SQLITE_BUSY_SNAPSHOT' }].every(isTransientLockError)).toBe(true);
+    expect([{ code: '23505' }, { errno: 1062 }, { code: 'SQLITE_CONSTRAINT' }, new Error('boom'), undefined].some(isTransientLockError)).toBe(false);
   });
 });
 

@@ -12,7 +12,9 @@ export function isTransientLockError(err: unknown): boolean {
   return (
     e?.code === '40P01' || e?.code === '40001' || // postgres
     e?.errno === 1213 || e?.errno === 1205 || // mysql / mariadb
-    e?.code === 'SQLITE_BUSY'
+    // SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT: another connection wrote since this
+    // transaction first read; busy_timeout does not wait for that one).
+    (typeof e?.code === 'string' && e.code.startsWith('SQLITE_BUSY'))
   );
 }
 

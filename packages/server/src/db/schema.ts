@@ -188,6 +188,13 @@ export interface DrawingTasksTable {
   token_id: Default<Int>;
 }
 
+/** Ids of settlement batches already applied (written in the batch's own transaction). */
+export interface SettlementBatchesTable {
+  id: string;
+  /** Unix seconds. */
+  created_at: Int;
+}
+
 export interface JobLocksTable {
   name: string;
   owner: string;
@@ -486,6 +493,7 @@ export interface Database {
   drawing_tasks: DrawingTasksTable;
   tasks: TasksTable;
   job_locks: JobLocksTable;
+  settlement_batches: SettlementBatchesTable;
   top_ups: TopUpsTable;
   activities: ActivitiesTable;
   activity_rewards: ActivityRewardsTable;
