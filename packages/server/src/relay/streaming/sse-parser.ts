@@ -34,6 +34,16 @@ export class SseParser {
     this.buffer += text;
     const events: ParsedSseEvent[] = [];
     let start = 0;
+    if (this.buffer.indexOf('\r') === -1) {
+      // Nearly every upstream ends lines with \n alone: jump from one to the next.
+      for (let nl = this.buffer.indexOf('\n'); nl !== -1; nl = this.buffer.indexOf('\n', start)) {
+        this.line(this.buffer.slice(start, nl), events);
+        start = nl + 1;
+      }
+      this.buffer = this.buffer.slice(start);
+      if (this.buffer.length + this.dataBytes > MAX_EVENT_BYTES) throw new SseTooLargeError();
+      return events;
+    }
     for (let i = 0; i < this.buffer.length; i++) {
       const c = this.buffer.charCodeAt(i);
       if (c !== 10 && c !== 13) continue;
