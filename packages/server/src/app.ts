@@ -407,7 +407,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     metrics: s.metrics,
   };
   const tester = new ChannelTester(relay);
-  await app.register(channelTestRoutes, { prefix: '/api/channel', tester });
+  // Not the background jobs' lock: that one never runs on a slave node, and an administrator may test from any node.
+  const testAllLock = deps.redis ? new RedisJobLock(deps.redis, new DbJobLock(db)) : new DbJobLock(db);
+  await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: testAllLock });
   const autoTest = new ChannelAutoTest(tester, s.options, s.jobLock);
   if (!opts.services) autoTest.start();
   await app.register(channelAdminRoutes, {

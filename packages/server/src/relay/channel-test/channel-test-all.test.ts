@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { ChannelStatus, Role } from '@gw/contracts';
 import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../../test/relay-harness.js';
 import { errorReply, fixtureReply, jsonReply, type RecordedRequest } from '../../../test/fake-upstream/index.js';
-import { signIn, type SignedIn } from '../../../test/test-app.js';
+import { signIn, testConfig, type SignedIn } from '../../../test/test-app.js';
+import { buildApp } from '../../app.js';
 import { nowSeconds } from '../../platform/clock.js';
 import { ChannelTester } from './channel-tester.js';
 
@@ -66,6 +67,8 @@ describe('testing all channels and updating all balances (/api/channel)', () => 
   const channelRow = (id: number) =>
     r.ctx.db.selectFrom('channels').select(['status', 'other_info', 'response_time', 'test_time', 'balance', 'balance_updated_time']).where('id', '=', id).executeTakeFirstOrThrow();
 
+  const lockReleased = () => expect.poll(() => r.ctx.db.selectFrom('job_locks').select('name').where('name', '=', 'channel-test-all').execute()).toEqual([]);
+
   /** Starts a test of all channels and waits for the background run it starts; returns the run's counts. */
   async function testAllChannels(): Promise<{ tested: number; failed: number }> {
     const runs = vi.spyOn(ChannelTester.prototype, 'testAll');
@@ -74,6 +77,7 @@ describe('testing all channels and updating all balances (/api/channel)', () => 
     expect(runs).toHaveBeenCalledTimes(1);
     const counts = await (runs.mock.results[0].value as Promise<{ tested: number; failed: number }>);
     runs.mockRestore();
+    await lockReleased();
     return counts;
   }
 
@@ -130,12 +134,20 @@ describe('testing all channels and updating all balances (/api/channel)', () => 
       await waitFor(() => upstream.received() === 1);
 
       expect((await get('/api/channel/test')).json()).toMatchObject({ success: true, message: 'a test of all channels is already running', data: { started: false } });
+      // Another process of the site (a cluster worker, another node) sees the same run.
+      const other = await buildApp({ config: testConfig('sqlite'), db: r.ctx.db });
+      try {
+        const answer = await other.app.inject({ method: 'GET', url: '/api/channel/test', headers: root.headers });
+        expect(answer.json()).toMatchObject({ success: true, data: { started: false } });
+      } finally {
+        await other.app.close();
+      }
       expect(runs).toHaveBeenCalledTimes(1);
 
       upstream.release();
       expect(await runs.mock.results[0].value).toEqual({ tested: 1, failed: 0 });
-      // The guard is lifted in the run's `finally`, one turn after the run's own promise settles.
-      await new Promise((resolve) => setImmediate(resolve));
+      // The site-wide lock is released once the run has ended.
+      await lockReleased();
       expect((await get('/api/channel/test')).json()).toMatchObject({ success: true, message: expect.stringContaining('has started') });
       expect(runs).toHaveBeenCalledTimes(2);
       expect(await runs.mock.results[1].value).toEqual({ tested: 1, failed: 0 });
