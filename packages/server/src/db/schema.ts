@@ -186,6 +186,8 @@ export interface DrawingTasksTable {
   created_at: Default<Int>;
   /** The API key that paid for the task (0 = none); a refund credits it too. */
   token_id: Default<Int>;
+  /** Fingerprint of the channel key that submitted the task ('' = unknown): later calls use the same key. */
+  channel_key_hint: Default<string>;
 }
 
 /** Ids of settlement batches already applied (written in the batch's own transaction). */
@@ -222,6 +224,8 @@ export interface TasksTable {
   updated_at: Default<Int>;
   /** The API key that paid for the task (0 = none); a refund credits it too. */
   token_id: Default<Int>;
+  /** Fingerprint of the channel key that submitted the task ('' = unknown): later calls use the same key. */
+  channel_key_hint: Default<string>;
 }
 
 export interface TopUpsTable {

@@ -20,6 +20,8 @@ interface FakeTask {
   prompt: string;
   fetches: number;
   fails: boolean;
+  /** The key (upstream account) that created it: only that key can read it. */
+  owner: string;
 }
 
 export interface FakeTaskUpstreams {
@@ -38,6 +40,10 @@ export interface FakeTaskUpstreams {
 /** Shared by every fake, so two fakes in one test never hand out the same task id. */
 let seq = 0;
 
+/** The fake's accounts: FAKE_KEY, and FAKE_KEY-<anything> for channels holding several keys. */
+const isAccount = (key: string) => key === FAKE_KEY || key.startsWith(`${FAKE_KEY}-`);
+const bearerOf = (r: RecordedRequest) => String(r.headers.authorization ?? '').replace(/^Bearer /, '');
+
 const body = (r: RecordedRequest) => (r.body && typeof r.body === 'object' ? (r.body as Record<string, unknown>) : {});
 
 export async function startFakeTaskUpstreams(): Promise<FakeTaskUpstreams> {
@@ -51,11 +57,17 @@ export async function startFakeTaskUpstreams(): Promise<FakeTaskUpstreams> {
     videoUrlInJob: false,
     close: () => fake.upstream.close(),
   };
-  const create = (kind: FakeTask['kind'], action: string, prompt: string): FakeTask => {
-    const task = { id: `${kind}-${++seq}`, kind, action, prompt, fetches: 0, fails: /fail/i.test(prompt) };
+  const create = (kind: FakeTask['kind'], action: string, prompt: string, owner: string): FakeTask => {
+    const task = { id: `${kind}-${++seq}`, kind, action, prompt, fetches: 0, fails: /fail/i.test(prompt), owner };
     tasks.set(task.id, task);
     return task;
   };
+  /** A task as one upstream account sees it: another account's task does not exist for it. */
+  const taskOf = (id: string, key: string) => {
+    const t = tasks.get(id);
+    return t && t.owner === key ? t : undefined;
+  };
+
   /** 1st fetch SUBMITTED, 2nd IN_PROGRESS, then SUCCESS / FAILURE. */
   const stage = (t: FakeTask) => (++t.fetches === 1 ? 'SUBMITTED' : t.fetches === 2 ? 'IN_PROGRESS' : t.fails ? 'FAILURE' : 'SUCCESS');
 
@@ -73,23 +85,28 @@ export async function startFakeTaskUpstreams(): Promise<FakeTaskUpstreams> {
   };
 
   function midjourney(r: RecordedRequest): Reply {
-    if (r.headers['mj-api-secret'] !== FAKE_KEY) return errorReply(401, { code: 4, description: 'bad mj-api-secret' });
+    const key = String(r.headers['mj-api-secret'] ?? '');
+    if (!isAccount(key)) return errorReply(401, { code: 4, description: 'bad mj-api-secret' });
     if (r.path.endsWith('/mj/task/list-by-condition')) {
       const ids = (body(r).ids as string[] | undefined) ?? [];
-      return jsonReply(ids.map((id) => tasks.get(id)).filter((t): t is FakeTask => t?.kind === 'mj').map(mjDto));
+      return jsonReply(ids.map((id) => taskOf(id, key)).filter((t): t is FakeTask => t?.kind === 'mj').map(mjDto));
     }
     if (fake.mjSubmitOverride) return jsonReply({ result: '', properties: {}, ...fake.mjSubmitOverride });
+    // A follow-up names its original task, which only the account that ran it knows.
+    const parent = body(r).taskId;
+    if (typeof parent === 'string' && tasks.has(parent) && !taskOf(parent, key)) return errorReply(404, { code: 4, description: 'the task does not exist' });
     const action = r.path.split('/').pop()!.toUpperCase();
     if (action === 'UPLOAD-DISCORD-IMAGES') return jsonReply({ code: 1, description: 'success', result: [`${fake.url}/images/upload.png`] });
-    const t = create('mj', action, String(body(r).prompt ?? ''));
+    const t = create('mj', action, String(body(r).prompt ?? ''), key);
     return jsonReply({ code: 1, description: '提交成功', result: t.id, properties: {} });
   }
 
   function suno(r: RecordedRequest): Reply {
-    if (r.headers.authorization !== `Bearer ${FAKE_KEY}`) return errorReply(401, { code: 'unauthorized', message: 'bad key' });
+    const key = bearerOf(r);
+    if (!isAccount(key)) return errorReply(401, { code: 'unauthorized', message: 'bad key' });
     if (r.path === '/suno/fetch') {
       const ids = (body(r).ids as string[] | undefined) ?? [];
-      const data = ids.map((id) => tasks.get(id)).filter((t): t is FakeTask => t?.kind === 'suno').map((t) => {
+      const data = ids.map((id) => taskOf(id, key)).filter((t): t is FakeTask => t?.kind === 'suno').map((t) => {
         const status = stage(t);
         return {
           task_id: t.id, action: t.action, status, fail_reason: status === 'FAILURE' ? 'generation failed' : '',
@@ -100,7 +117,7 @@ export async function startFakeTaskUpstreams(): Promise<FakeTaskUpstreams> {
       });
       return jsonReply({ code: 'success', message: '', data });
     }
-    const t = create('suno', r.path.split('/').pop()!.toUpperCase(), String(body(r).prompt ?? body(r).gpt_description_prompt ?? ''));
+    const t = create('suno', r.path.split('/').pop()!.toUpperCase(), String(body(r).prompt ?? body(r).gpt_description_prompt ?? ''), key);
     return jsonReply({ code: 'success', message: '', data: t.id });
   }
 
@@ -114,13 +131,14 @@ export async function startFakeTaskUpstreams(): Promise<FakeTaskUpstreams> {
   }
 
   function video(r: RecordedRequest): Reply {
-    if (r.headers.authorization !== `Bearer ${FAKE_KEY}`) return errorReply(401, { error: { message: 'bad key', type: 'invalid_request_error' } });
+    const key = bearerOf(r);
+    if (!isAccount(key)) return errorReply(401, { error: { message: 'bad key', type: 'invalid_request_error' } });
     if (r.method === 'POST') {
-      const t = create('video', 'GENERATE', String(body(r).prompt ?? ''));
+      const t = create('video', 'GENERATE', String(body(r).prompt ?? ''), key);
       return jsonReply({ id: t.id, object: 'video', model: body(r).model, status: 'queued', progress: 0, created_at: 1 });
     }
     const [, id, content] = /^\/v1\/videos\/([^/]+)(\/content)?$/.exec(r.path) ?? [];
-    const t = id ? tasks.get(id) : undefined;
+    const t = id ? taskOf(id, key) : undefined;
     if (!t || t.kind !== 'video') return errorReply(404, { error: { message: 'no such video' } });
     if (content) return t.fetches >= 3 && !t.fails ? videoFile(r) : errorReply(404, { error: { message: 'the video is not ready' } });
     const status = stage(t);

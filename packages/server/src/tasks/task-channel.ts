@@ -1,6 +1,7 @@
 import type { RoutableChannel } from '../channels/routing-table.js';
 import { selectChannel } from '../channels/select-channel.js';
 import { channelKeys } from '../relay/pipeline/attempt-channel.js';
+import { sha256Hex } from '../platform/crypto.js';
 import { RelayError, forbidden } from '../relay/relay-error.js';
 import type { ApiKeyPrincipal } from '../relay/pipeline/authenticate-api-key.js';
 import type { TaskDeps } from './task-deps.js';
@@ -10,12 +11,24 @@ export interface TaskEndpoint {
   channel: RoutableChannel;
   baseUrl: string;
   key: string;
+  /** The key's fingerprint, stored with the task (keyHintOf). */
+  keyHint: string;
 }
 
-export function endpointOf(channel: RoutableChannel): TaskEndpoint {
+/** A short fingerprint of a channel key: tells a channel's keys apart without storing any of them. */
+export function keyHintOf(key: string): string {
+  return key ? sha256Hex(key).slice(0, 16) : '';
+}
+
+/**
+ * The channel's address and a key: the key with fingerprint `keyHint` (the one that submitted a task:
+ * the upstream account holding the task is the only one that knows it), else one at random.
+ */
+export function endpointOf(channel: RoutableChannel, keyHint = ''): TaskEndpoint {
   const keys = channelKeys(channel.key ?? '');
-  const key = keys.length > 1 ? keys[Math.floor(Math.random() * keys.length)] : (keys[0] ?? '');
-  return { channel, baseUrl: (channel.base_url ?? '').replace(/\/+$/, ''), key };
+  const known = keyHint && keys.length > 1 ? keys.find((k) => keyHintOf(k) === keyHint) : undefined;
+  const key = known ?? (keys.length > 1 ? keys[Math.floor(Math.random() * keys.length)] : (keys[0] ?? ''));
+  return { channel, baseUrl: (channel.base_url ?? '').replace(/\/+$/, ''), key, keyHint: keyHintOf(key) };
 }
 
 /**

@@ -17,6 +17,8 @@ export interface SubmitTarget {
   types: readonly number[];
   /** The channel that must run it (a follow-up of an earlier task); no other is tried. */
   fixed: RoutableChannel | null;
+  /** With `fixed`: the fingerprint of the key that ran the earlier task. */
+  fixedKeyHint?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function submitToChannels<T>(deps: TaskDeps, target: SubmitTarget, 
     const channel = target.fixed ?? chooseTaskChannel(deps, target.principal, target.model, target.types, tried);
     if (!channel) break;
     tried.add(channel.id);
-    const endpoint = endpointOf(channel);
+    const endpoint = endpointOf(channel, target.fixed ? target.fixedKeyHint : '');
     const outcome = await send(endpoint);
     if (outcome.kind === 'ok') {
       deps.health.recordSuccess(channel.id);

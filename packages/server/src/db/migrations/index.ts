@@ -10,6 +10,7 @@ import * as oauth from './2026_11_25_0008_oauth.js';
 import * as jobLocks from './2026_11_25_0009_job_locks.js';
 import * as taskBilling from './2026_11_26_0010_task_billing.js';
 import * as settlementBatches from './2026_11_27_0011_settlement_batches.js';
+import * as taskChannelKeys from './2026_11_27_0012_task_channel_keys.js';
 
 /** Every migration, in order. Names sort by date; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0009_job_locks': jobLocks,
   '2026_11_26_0010_task_billing': taskBilling,
   '2026_11_27_0011_settlement_batches': settlementBatches,
+  '2026_11_27_0012_task_channel_keys': taskChannelKeys,
 };

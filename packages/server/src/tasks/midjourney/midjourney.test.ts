@@ -3,7 +3,8 @@ import { LogType, Role } from '@gw/contracts';
 import { testDialects } from '../../../test/test-database.js';
 import { ChannelStatus } from '../../channels/channel-types.js';
 import { createTestContext } from '../../../test/test-app.js';
-import { ChannelType, MJ_MODELS, createTaskTestContext, type TaskTestContext } from '../tasks.test-helpers.js';
+import { ChannelType, FAKE_KEY, MJ_MODELS, createTaskTestContext, type TaskTestContext } from '../tasks.test-helpers.js';
+import { keyHintOf } from '../task-channel.js';
 import { errorReply } from '../../../test/fake-upstream/index.js';
 import { PNG_BASE64, startFakeTaskUpstreams, type FakeTaskUpstreams } from '../fake-task-upstreams.test-helpers.js';
 import { TaskPoller } from '../polling/task-poller.js';
@@ -505,5 +506,28 @@ describe.each(testDialects())('Midjourney follow-up routing (%s)', (dialect) => 
     release();
     expect(await other).toBe(true);
     expect(await poller.tick()).toBe(true);
+  });
+
+  it('polls each task and sends its follow-ups with the key of a multi-key channel that ran it', async () => {
+    const keys = [`${FAKE_KEY}-a`, `${FAKE_KEY}-b`];
+    const multi = await t.channel(ChannelType.MidjourneyProxy, MJ_MODELS, { key: keys.join('\n'), priority: 20 });
+    try {
+      const user = await t.user();
+      const { key } = await t.apiKey(user.id);
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) ids.push((await t.post('/mj/submit/imagine', key, { prompt: `account ${i}` })).json().result as string);
+      const ownerOf = (id: string) => t.fake.tasks.get(id)!.owner;
+      for (let i = 0; i < 3; i++) await t.poll();
+      for (const id of ids) {
+        const row = await t.ctx.db.selectFrom('drawing_tasks').select(['channel_id', 'channel_key_hint', 'status']).where('mj_id', '=', id).executeTakeFirstOrThrow();
+        // Polled with another account's key, the proxy would not know the task and it would never finish.
+        expect(row).toEqual({ channel_id: multi, channel_key_hint: keyHintOf(ownerOf(id)), status: 'SUCCESS' });
+        const action = await t.post('/mj/submit/action', key, { taskId: id, customId: `MJ::JOB::upsample::1::${id}` });
+        expect(action.json()).toMatchObject({ code: 1 });
+        expect(ownerOf(action.json().result as string)).toBe(ownerOf(id));
+      }
+    } finally {
+      await t.ctx.services.routing.disableChannel(multi);
+    }
   });
 });

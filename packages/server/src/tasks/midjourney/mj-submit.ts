@@ -38,6 +38,7 @@ export async function submitMidjourney(deps: TaskDeps, input: MjSubmitInput): Pr
   const { principal } = input;
   const plan = planMjSubmit(input.route, input.body, deps.options);
   let fixed: RoutableChannel | null = null;
+  let fixedKeyHint = '';
   let prompt = plan.prompt;
   if (plan.parentMjId) {
     const parent = await drawingTasksRepository.findByMjId(deps.db, principal.userId, plan.parentMjId);
@@ -46,6 +47,7 @@ export async function submitMidjourney(deps: TaskDeps, input: MjSubmitInput): Pr
       throw invalidRequest(`task ${plan.parentMjId} has not succeeded (status ${parent.status || 'unknown'}); actions need a finished task`, 'task_status_not_success');
     }
     fixed = originalChannel(deps, parent.channel_id);
+    fixedKeyHint = parent.channel_key_hint;
     prompt = parent.prompt ?? '';
   }
   const model = modelNameOf(plan.action);
@@ -55,7 +57,7 @@ export async function submitMidjourney(deps: TaskDeps, input: MjSubmitInput): Pr
   const hold = price.quota > 0 ? await holdTaskQuota(deps, principal, price) : null;
 
   const sent = await releasingOnError(deps, hold, () =>
-    submitToChannels(deps, { principal, model, types: MJ_CHANNEL_TYPES, fixed }, async (ep) => {
+    submitToChannels(deps, { principal, model, types: MJ_CHANNEL_TYPES, fixed, fixedKeyHint }, async (ep) => {
       const outcome = await postTask(deps, `${ep.baseUrl}${input.mode ? `/${input.mode}` : ''}/mj/${plan.route}`, { 'mj-api-secret': ep.key }, plan.body);
       if (outcome.kind === 'failed') return outcome;
       const answer = outcome.value.json as Partial<MjSubmitAnswer> | undefined;
@@ -69,7 +71,7 @@ export async function submitMidjourney(deps: TaskDeps, input: MjSubmitInput): Pr
   const answer = sent.value;
   const channel = sent.endpoint.channel;
   const accepted = ACCEPTED_CODES.includes(answer.code);
-  const task = taskRowOf(plan, answer, { principal, channelId: channel.id, prompt, quota: accepted ? price.quota : 0 });
+  const task = { ...taskRowOf(plan, answer, { principal, channelId: channel.id, prompt, quota: accepted ? price.quota : 0 }), channel_key_hint: sent.endpoint.keyHint };
   if (answer.code === MjCode.NoAccount && channel.auto_ban === 1 && deps.options.get('AutomaticDisableChannelEnabled')) {
     deps.routing.disableChannelAutomatically(channel.id, 'No available account instance').catch((err) => deps.log.error({ err, channelId: channel.id }, 'automatic channel disable failed'));
   }

@@ -5,8 +5,14 @@ import { asRecord, callUpstreamJson, type UpstreamAnswer } from '../upstream-jso
 /** Ids per batch-read call. */
 const IDS_PER_CALL = 100;
 
+/** A task row as polling needs it: the channel that runs it and the fingerprint of the key that submitted it. */
+export interface PolledRow {
+  channel_id: number;
+  channel_key_hint: string;
+}
+
 /** How one platform's upstream is asked about many tasks at once, and what to do with each answer. */
-export interface BatchPollPlan<Row extends { channel_id: number }> {
+export interface BatchPollPlan<Row extends PolledRow> {
   /** Names the platform in log lines ("Midjourney", "Suno"). */
   platform: string;
   /** The upstream's id of a task; '' when the upstream gave none. */
@@ -29,19 +35,24 @@ export interface BatchPollPlan<Row extends { channel_id: number }> {
  * that is gone waits (the timeout sweep fails its tasks if it never comes back); a batch the upstream
  * cannot answer is skipped this round.
  */
-export async function pollByChannel<Row extends { channel_id: number }>(deps: TaskDeps, rows: Row[], plan: BatchPollPlan<Row>): Promise<void> {
-  const byChannel = new Map<number, Row[]>();
+export async function pollByChannel<Row extends PolledRow>(deps: TaskDeps, rows: Row[], plan: BatchPollPlan<Row>): Promise<void> {
+  // Grouped by channel and key: each upstream account is asked only about its own tasks.
+  const groups = new Map<string, Row[]>();
   for (const row of rows) {
     if (!plan.upstreamIdOf(row)) {
       await plan.failWithoutId(row);
       continue;
     }
-    byChannel.set(row.channel_id, [...(byChannel.get(row.channel_id) ?? []), row]);
+    const group = `${row.channel_id}:${row.channel_key_hint}`;
+    const members = groups.get(group);
+    if (members) members.push(row);
+    else groups.set(group, [row]);
   }
-  for (const [channelId, tasks] of byChannel) {
+  for (const tasks of groups.values()) {
+    const channelId = tasks[0].channel_id;
     const channel = deps.routing.table.channel(channelId);
     if (!channel) continue;
-    const ep = endpointOf(channel);
+    const ep = endpointOf(channel, tasks[0].channel_key_hint);
     for (let i = 0; i < tasks.length; i += IDS_PER_CALL) {
       const batch = tasks.slice(i, i + IDS_PER_CALL);
       let items: unknown[];

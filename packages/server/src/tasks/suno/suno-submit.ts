@@ -55,11 +55,13 @@ export async function submitSuno(deps: TaskDeps, input: SunoSubmitInput): Promis
   if (action === TaskAction.Music && !prompt.trim() && !description.trim()) throw invalidRequest('prompt or gpt_description_prompt is required', 'prompt_is_required');
 
   let fixed: RoutableChannel | null = null;
+  let fixedKeyHint = '';
   const continued = optionalText(body, 'task_id').trim();
   if (continued) {
     const origin = await tasksRepository.findByTaskId(deps.db, principal.userId, TaskPlatform.Suno, continued);
     if (!origin) throw new RelayError(404, 'task_not_exist', `task ${continued} was not found among your tasks`, 'client', 'invalid_request_error');
     fixed = originalChannel(deps, origin.channel_id);
+    fixedKeyHint = origin.channel_key_hint;
   }
   const model = `suno_${action.toLowerCase()}`;
   assertModelAllowed(principal, model);
@@ -68,7 +70,7 @@ export async function submitSuno(deps: TaskDeps, input: SunoSubmitInput): Promis
   const hold = await holdTaskQuota(deps, principal, price);
 
   const sent = await releasingOnError(deps, hold, () =>
-    submitToChannels(deps, { principal, model, types: SUNO_CHANNEL_TYPES, fixed }, async (ep) => {
+    submitToChannels(deps, { principal, model, types: SUNO_CHANNEL_TYPES, fixed, fixedKeyHint }, async (ep) => {
       const outcome = await postTask(deps, `${ep.baseUrl}/suno/submit/${action.toLowerCase()}`, { authorization: `Bearer ${ep.key}` }, body);
       if (outcome.kind === 'failed') return outcome;
       const answer = asRecord(outcome.value.json);
@@ -90,6 +92,7 @@ export async function submitSuno(deps: TaskDeps, input: SunoSubmitInput): Promis
       user_id: principal.userId,
       token_id: principal.tokenId,
       channel_id: channel.id,
+      channel_key_hint: sent.endpoint.keyHint,
       quota: price.quota,
       action,
       status: TaskStatus.Submitted,

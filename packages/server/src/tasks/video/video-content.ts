@@ -22,7 +22,7 @@ export async function openVideoContent(deps: TaskDeps, row: TaskRow, range?: str
   if (!url || !/^https?:\/\//i.test(url)) {
     const channel = deps.routing.table.channel(row.channel_id);
     if (!channel) throw new RelayError(503, 'channel_unavailable', `the channel that ran video task ${row.task_id} is disabled or no longer exists`, 'gateway');
-    const ep = endpointOf(channel);
+    const ep = endpointOf(channel, row.channel_key_hint);
     url = `${ep.baseUrl}/v1/videos/${encodeURIComponent(row.task_id)}/content`;
     headers.authorization = `Bearer ${ep.key}`;
   }

@@ -16,7 +16,7 @@ export async function pollVideoTasks(deps: TaskDeps, limit: number): Promise<voi
   for (const row of rows) {
     const channel = deps.routing.table.channel(row.channel_id);
     if (!channel) continue;
-    const ep = endpointOf(channel);
+    const ep = endpointOf(channel, row.channel_key_hint);
     try {
       const res = await callUpstreamJson(deps.http, { method: 'GET', url: `${ep.baseUrl}/v1/videos/${encodeURIComponent(row.task_id)}`, headers: { authorization: `Bearer ${ep.key}` } });
       if (res.status === 404) {

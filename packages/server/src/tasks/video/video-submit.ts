@@ -73,6 +73,7 @@ export async function submitVideo(deps: TaskDeps, input: VideoSubmitInput): Prom
       user_id: principal.userId,
       token_id: principal.tokenId,
       channel_id: channel.id,
+      channel_key_hint: sent.endpoint.keyHint,
       quota: price.quota,
       action: TaskAction.Generate,
       status: taskStatusOfVideo(asString(job.status) || 'queued'),

@@ -7,6 +7,7 @@ import { TaskPoller } from '../polling/task-poller.js';
 import { failPlatformTask } from '../task-rows.js';
 import { VIDEO_BYTES } from '../fake-task-upstreams.test-helpers.js';
 import { ChannelType, FAKE_KEY, createTaskTestContext, type TaskTestContext } from '../tasks.test-helpers.js';
+import { keyHintOf } from '../task-channel.js';
 
 describe.each(testDialects())('video generation relay (%s)', (dialect) => {
   let t: TaskTestContext;
@@ -209,5 +210,34 @@ describe.each(testDialects())('video generation relay (%s)', (dialect) => {
     const res = await t.get(`/v1/video/generations/${job.task_id}`, c.key);
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toMatchObject({ code: 'task_not_found' });
+  });
+
+  it('polls and downloads each job with the key of a multi-key channel that accepted it', async () => {
+    const keys = [`${FAKE_KEY}-a`, `${FAKE_KEY}-b`];
+    const multi = await t.channel(ChannelType.OpenAI, 'sora-2', { key: keys.join('\n'), priority: 10 });
+    try {
+      const c = await customer();
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) ids.push(await submit(c.key, `account ${i}`));
+      const ownerOf = (id: string) => t.fake.tasks.get(id)!.owner;
+      for (const id of ids) {
+        expect(keys).toContain(ownerOf(id));
+        const row = await task(id);
+        expect(row.channel_id).toBe(multi);
+        expect(row.channel_key_hint).toBe(keyHintOf(ownerOf(id)));
+        expect(row.channel_key_hint).not.toContain(FAKE_KEY);
+      }
+      for (let i = 0; i < 3; i++) await t.poll();
+      for (const id of ids) {
+        // Asked with another account's key, the upstream would not know the job and it would be failed.
+        expect((await t.get(`/v1/video/generations/${id}`, c.key)).json()).toMatchObject({ status: 'completed' });
+        expect((await content(id, c.key)).statusCode).toBe(200);
+        const calls = t.fake.requests(`/v1/videos/${id}`);
+        expect(calls.length).toBeGreaterThanOrEqual(4);
+        expect(calls.every((r) => r.headers.authorization === `Bearer ${ownerOf(id)}`)).toBe(true);
+      }
+    } finally {
+      await t.ctx.services.routing.disableChannel(multi);
+    }
   });
 });
