@@ -272,6 +272,42 @@ describe('the gateway with the official clients (sqlite)', () => {
       expect(JSON.parse(log.other!)).toMatchObject({ stream_status: 'upstream_error', admin_info: { local_count_tokens: true } });
     });
 
+    it('ends the client’s stream at the upstream’s [DONE], even when the upstream is slow to close', async () => {
+      r.upstream.setRoute('POST /v1/chat/completions', sseReply(streamEvents(['quick ', 'answer']), { endDelayMs: 1500 }));
+      const model = await r.uniqueModel();
+      await r.createChannel({ models: model });
+      const user = await r.createUser({ quota: 3_000_000 });
+      const token = await r.createApiKey(user.id);
+      const startedAt = Date.now();
+      const stream = await client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+      let text = '';
+      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+      expect(text).toBe('quick answer');
+      expect(Date.now() - startedAt).toBeLessThan(1200);
+      // Billed from the upstream's usage once its answer has ended.
+      await expect.poll(async () => (await r.quotaOf(user.id)).request_count, { timeout: 5000 }).toBe(1);
+      const log = await r.ctx.db.selectFrom('logs').selectAll().where('user_id', '=', user.id).where('type', '=', 2).executeTakeFirstOrThrow();
+      expect(log.completion_tokens).toBe(2);
+      expect(JSON.parse(log.other!)).toMatchObject({ stream_status: 'complete', admin_info: { local_count_tokens: false } });
+    });
+
+    it('treats a connection lost after the upstream’s [DONE] as a complete answer', async () => {
+      const events = streamEvents(['all ', 'there']);
+      r.upstream.setRoute('POST /v1/chat/completions', sseReply(events, { resetAfter: events.length, endDelayMs: 50 }));
+      const model = await r.uniqueModel();
+      await r.createChannel({ models: model });
+      const user = await r.createUser({ quota: 3_000_000 });
+      const token = await r.createApiKey(user.id);
+      const stream = await client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+      let text = '';
+      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+      expect(text).toBe('all there');
+      await expect.poll(async () => (await r.quotaOf(user.id)).request_count).toBe(1);
+      const log = await r.ctx.db.selectFrom('logs').selectAll().where('user_id', '=', user.id).where('type', '=', 2).executeTakeFirstOrThrow();
+      expect(log.completion_tokens).toBe(2);
+      expect(JSON.parse(log.other!)).toMatchObject({ stream_status: 'complete' });
+    });
+
     it('disables a channel automatically on an authentication failure when enabled', async () => {
       await r.setOptions({ AutomaticDisableChannelEnabled: true });
       r.upstream.setRoute('POST /v1/chat/completions', errorReply(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }));

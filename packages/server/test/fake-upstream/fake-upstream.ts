@@ -123,11 +123,12 @@ export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<F
       if (reply.resetAfter === undefined) res.write(frame);
       else await new Promise<void>((resolve) => res.write(frame, () => resolve()));
     }
+    if (reply.endDelayMs) await wait(reply.endDelayMs);
     if (reply.resetAfter !== undefined && reply.resetAfter >= reply.events.length) {
       res.socket?.destroy();
       return;
     }
-    res.end();
+    if (!res.destroyed) res.end();
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {

@@ -30,6 +30,8 @@ export interface SseReply {
   delayMs?: number | readonly number[];
   /** Destroy the connection after writing this many events (a mid-stream reset). */
   resetAfter?: number;
+  /** Wait this long after the last event before ending the answer (an upstream slow to close). */
+  endDelayMs?: number;
 }
 
 /** Destroy the socket without answering (a connection reset). */

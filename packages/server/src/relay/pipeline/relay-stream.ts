@@ -39,36 +39,57 @@ export async function relayStream(
     drainTimer.unref();
   });
 
-  // Everything one upstream chunk produced goes out in one socket write (one syscall, not one per event).
-  const emit = async (events: OutboundEvent[]) => {
+  const framesOf = (events: OutboundEvent[]) => {
     let frames = '';
     for (const out of events) for (const sse of encoder.push(out)) frames += frameSse(sse);
-    if (!frames || io.closed) return;
+    return frames;
+  };
+  const countText = () => {
+    const text = translator.drainText?.();
+    if (text) counter.add(text);
+  };
+  // Everything one upstream chunk produced goes out in one socket write (one syscall, not one per event).
+  const take = async (events: OutboundEvent[]) => {
+    countText();
+    if (io.closed) return;
+    const frames = framesOf(events);
+    if (!frames) return;
     const pending = io.write(frames);
     if (pending) await pending;
   };
-  const take = async (events: OutboundEvent[]) => {
-    const text = translator.drainText?.();
-    if (text) counter.add(text);
-    if (!io.closed) await emit(events);
+  // The last frames, the closing frames and the end of the answer leave in one write.
+  let answered = false;
+  const finish = (events: OutboundEvent[]) => {
+    countText();
+    answered = true;
+    if (!io.closed) io.end(framesOf(events) + encoder.finish().map(frameSse).join(''));
   };
 
   io.startStream();
   try {
     for await (const chunk of response.body) {
       if (!firstTokenMs) firstTokenMs = Date.now() - input.startedAt;
-      await take(translator.push(chunk as Buffer));
+      const events = translator.push(chunk as Buffer);
+      // After the answer is complete the rest of the body is still read (so the connection is reused), and dropped.
+      if (answered) countText();
+      else if (translator.complete?.()) finish(events);
+      else await take(events);
     }
-    await take(translator.end());
-    // The closing frames and the end of the answer leave in one write.
-    if (!io.closed) io.end(encoder.finish().map(frameSse).join(''));
+    const tail = translator.end();
+    if (answered) countText();
+    else finish(tail);
     if (io.closed) streamStatus = 'client_gone';
   } catch (err) {
-    streamStatus = io.closed ? 'client_gone' : 'upstream_error';
-    if (!io.closed) {
-      const reason = err instanceof RelayError ? err.message : 'the upstream stream broke off';
-      await io.write(encoder.error(new RelayError(502, 'stream_interrupted', reason, 'upstream')).map(frameSse).join(''));
-      deps.log.warn({ err, requestId: input.requestId }, 'upstream stream failed mid-way');
+    // A failure after the upstream marked its answer complete changes nothing for the client.
+    if (!answered) {
+      streamStatus = io.closed ? 'client_gone' : 'upstream_error';
+      if (!io.closed) {
+        const reason = err instanceof RelayError ? err.message : 'the upstream stream broke off';
+        await io.write(encoder.error(new RelayError(502, 'stream_interrupted', reason, 'upstream')).map(frameSse).join(''));
+        deps.log.warn({ err, requestId: input.requestId }, 'upstream stream failed mid-way');
+      }
+    } else if (io.closed) {
+      streamStatus = 'client_gone';
     }
   } finally {
     if (drainTimer) clearTimeout(drainTimer);
@@ -92,5 +113,6 @@ function sseTranslator(events: StreamTranslator): ByteStreamTranslator {
     end: () => [...parser.end().flatMap((e) => events.push(e)), ...events.end()],
     usage: () => events.usage(),
     drainText: events.drainText ? (all) => events.drainText!(all) : undefined,
+    complete: events.complete ? () => events.complete!() : undefined,
   };
 }

@@ -119,6 +119,11 @@ export interface StreamTranslator {
    * asks once at the end, when it must count).
    */
   drainText?(all?: boolean): string;
+  /**
+   * True once the upstream marked the end of its answer (OpenAI's `[DONE]`): what follows carries
+   * nothing for the client, so the pipeline ends the client's answer in the same write (optional).
+   */
+  complete?(): boolean;
 }
 
 /**
@@ -131,6 +136,7 @@ export interface ByteStreamTranslator {
   end(): OutboundEvent[];
   usage(): Usage | undefined;
   drainText?(all?: boolean): string;
+  complete?(): boolean;
 }
 
 /** What an upstream error says, for the client message, retry and auto-disable decisions. */

@@ -39,6 +39,7 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
   /** Held-back chunk texts, in order with the text of chunks parsed meanwhile (`{ text }`). */
   private deferred: (string | { text: string })[] = [];
   private deferredChars = 0;
+  private sawDone = false;
 
   constructor(
     private readonly endpoint: RelayEndpoint,
@@ -49,6 +50,7 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
 
   push(event: ParsedSseEvent): OutboundEvent[] {
     const data = event.data.trim();
+    if (data === '[DONE]') this.sawDone = true;
     if (!data || data === '[DONE]') return [];
     if ((this.endpoint === 'chat' || this.endpoint === 'completions') && this.canDefer(data)) {
       this.defer(data);
@@ -65,6 +67,10 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
     if (this.endpoint === 'responses') this.responsesEvent(value, event.event);
     else if (isObject(value.usage)) this.lastUsage = usageFromAnswer(value.usage) ?? this.lastUsage;
     return [event.event ? { event: event.event, data } : { data }];
+  }
+
+  complete(): boolean {
+    return this.sawDone;
   }
 
   override drainText(all?: boolean): string {
