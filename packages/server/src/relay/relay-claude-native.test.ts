@@ -82,6 +82,35 @@ describe('Claude channels through the gateway (sqlite)', () => {
     await expect.poll(async () => (await r.quotaOf(user.id)).request_count).toBe(2);
   });
 
+  it('ends the client’s answer at message_stop for Claude and OpenAI clients, even when the upstream is slow to close', async () => {
+    const model = await r.uniqueModel();
+    r.upstream.setRoute('POST /v1/messages', sseReply(claudeSse, { endDelayMs: 1500 }));
+    await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+
+    let startedAt = Date.now();
+    const anthropic = new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 });
+    const final = await anthropic.messages.stream({ model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    expect(final).toMatchObject({ content: [{ type: 'text', text: 'Native hello' }], stop_reason: 'end_turn', usage: { output_tokens: 6 } });
+    expect(Date.now() - startedAt).toBeLessThan(1200);
+
+    startedAt = Date.now();
+    const openai = new OpenAI({ apiKey: token.key, baseURL: `${r.gateway}/v1`, maxRetries: 0 });
+    const stream = await openai.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    let text = '';
+    let usage;
+    let finish;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta?.content ?? '';
+      finish ??= chunk.choices[0]?.finish_reason ?? undefined;
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect({ text, finish, usage }).toMatchObject({ text: 'Native hello', finish: 'stop', usage: { completion_tokens: 6 } });
+    expect(Date.now() - startedAt).toBeLessThan(1200);
+    await expect.poll(async () => (await r.quotaOf(user.id)).request_count, { timeout: 6000 }).toBe(2);
+  });
+
   it('decodes the binary event stream of an AWS Bedrock channel', async () => {
     const model = await r.uniqueModel();
     const path = `/model/${encodeURIComponent(model)}/invoke-with-response-stream`;

@@ -68,16 +68,14 @@ export async function relayStream(
   io.startStream();
   try {
     for await (const chunk of response.body) {
+      // After the answer is complete the rest of the body is still read (so the connection is reused), and dropped.
+      if (answered) continue;
       if (!firstTokenMs) firstTokenMs = Date.now() - input.startedAt;
       const events = translator.push(chunk as Buffer);
-      // After the answer is complete the rest of the body is still read (so the connection is reused), and dropped.
-      if (answered) countText();
-      else if (translator.complete?.()) finish(events);
+      if (translator.complete?.()) finish([...events, ...translator.end()]);
       else await take(events);
     }
-    const tail = translator.end();
-    if (answered) countText();
-    else finish(tail);
+    if (!answered) finish(translator.end());
     if (io.closed) streamStatus = 'client_gone';
   } catch (err) {
     // A failure after the upstream marked its answer complete changes nothing for the client.

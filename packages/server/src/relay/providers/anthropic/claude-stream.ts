@@ -18,6 +18,7 @@ export class ClaudeStreamTranslator implements StreamTranslator {
   private readonly hub: ClaudeToOpenAIStream | undefined;
   private raw: ClaudeUsage | undefined;
   private text = '';
+  private stopped = false;
 
   constructor(output: ClaudeOutput, includeUsage: boolean) {
     this.hub = output === 'hub' ? new ClaudeToOpenAIStream({ includeUsage }) : undefined;
@@ -56,6 +57,11 @@ export class ClaudeStreamTranslator implements StreamTranslator {
     return this.raw ? fromAnthropicUsage(this.raw) : undefined;
   }
 
+  /** Claude ends every answer with message_stop. */
+  complete(): boolean {
+    return this.stopped;
+  }
+
   drainText(): string {
     const text = this.text;
     this.text = '';
@@ -63,6 +69,7 @@ export class ClaudeStreamTranslator implements StreamTranslator {
   }
 
   private observe(event: ClaudeStreamEvent) {
+    if (event.type === 'message_stop') this.stopped = true;
     switch (event.type) {
       case 'message_start':
         if (isObject(event.message?.usage)) this.mergeUsage(event.message.usage);
