@@ -35,6 +35,21 @@ describe('the gateway with the official clients (sqlite)', () => {
   });
 
   const client = (key: string) => new OpenAI({ apiKey: key, baseURL: `${r.gateway}/v1`, maxRetries: 0 });
+  /** A model of its own on one fresh channel, and a customer with 3,000,000 quota and a key. */
+  async function customerOfNewModel() {
+    const model = await r.uniqueModel();
+    await r.createChannel({ models: model });
+    const user = await r.createUser({ quota: 3_000_000 });
+    const token = await r.createApiKey(user.id);
+    return { model, user, token };
+  }
+  /** The text of a streamed chat answer. */
+  async function streamedText(key: string, model: string, content: string): Promise<string> {
+    const stream = await client(key).chat.completions.create({ model, messages: [{ role: 'user', content }], stream: true });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    return text;
+  }
   const expectedQuota = (model: string, usage: { prompt: number; completion: number }) => {
     const price = resolvePrice(model, 'default', priceTablesOf(r.ctx.services.options));
     if (price.mode === 'unpriced') throw new Error('unpriced');
@@ -251,10 +266,7 @@ describe('the gateway with the official clients (sqlite)', () => {
 
     it('bills what a stream produced when the upstream breaks off mid-way', async () => {
       r.upstream.setRoute('POST /v1/chat/completions', sseReply(streamEvents(['one ', 'two ', 'three ', 'four']), { resetAfter: 3, delayMs: 10 }));
-      const model = await r.uniqueModel();
-      await r.createChannel({ models: model });
-      const user = await r.createUser({ quota: 3_000_000 });
-      const token = await r.createApiKey(user.id);
+      const { model, user, token } = await customerOfNewModel();
       const stream = await client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'count' }], stream: true });
       let text = '';
       await expect(
@@ -274,15 +286,9 @@ describe('the gateway with the official clients (sqlite)', () => {
 
     it('ends the client’s stream at the upstream’s [DONE], even when the upstream is slow to close', async () => {
       r.upstream.setRoute('POST /v1/chat/completions', sseReply(streamEvents(['quick ', 'answer']), { endDelayMs: 1500 }));
-      const model = await r.uniqueModel();
-      await r.createChannel({ models: model });
-      const user = await r.createUser({ quota: 3_000_000 });
-      const token = await r.createApiKey(user.id);
+      const { model, user, token } = await customerOfNewModel();
       const startedAt = Date.now();
-      const stream = await client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true });
-      let text = '';
-      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
-      expect(text).toBe('quick answer');
+      expect(await streamedText(token.key, model, 'hi')).toBe('quick answer');
       expect(Date.now() - startedAt).toBeLessThan(1200);
       // Billed from the upstream's usage once its answer has ended.
       await expect.poll(async () => (await r.quotaOf(user.id)).request_count, { timeout: 5000 }).toBe(1);
@@ -294,14 +300,8 @@ describe('the gateway with the official clients (sqlite)', () => {
     it('treats a connection lost after the upstream’s [DONE] as a complete answer', async () => {
       const events = streamEvents(['all ', 'there']);
       r.upstream.setRoute('POST /v1/chat/completions', sseReply(events, { resetAfter: events.length, endDelayMs: 50 }));
-      const model = await r.uniqueModel();
-      await r.createChannel({ models: model });
-      const user = await r.createUser({ quota: 3_000_000 });
-      const token = await r.createApiKey(user.id);
-      const stream = await client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true });
-      let text = '';
-      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
-      expect(text).toBe('all there');
+      const { model, user, token } = await customerOfNewModel();
+      expect(await streamedText(token.key, model, 'hi')).toBe('all there');
       await expect.poll(async () => (await r.quotaOf(user.id)).request_count).toBe(1);
       const log = await r.ctx.db.selectFrom('logs').selectAll().where('user_id', '=', user.id).where('type', '=', 2).executeTakeFirstOrThrow();
       expect(log.completion_tokens).toBe(2);
