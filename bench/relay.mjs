@@ -7,7 +7,7 @@
 // The gateway runs twice over the same SQLite database: one process (WORKERS=1) and a cluster with one
 // worker per core (WORKERS=auto, BENCH_WORKERS to override), the way an operator runs it on a multi-core box.
 //
-// Env: BENCH_SECONDS (per run, default 10), BENCH_REPEAT (default 1), BENCH_SOAK_SECONDS (default 60).
+// Env: BENCH_SECONDS (per run, default 5), BENCH_REPEAT (default 3), BENCH_SOAK_SECONDS (default 60).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +16,8 @@ import autocannon from 'autocannon';
 import { Pool } from 'undici';
 
 const root = resolve(import.meta.dirname, '..');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const KEY = 'benchkey' + 'x'.repeat(40);
 
@@ -153,26 +153,28 @@ async function main() {
     await run(targets.gateway.url, { stream: false, connections: 8, headers: targets.gateway.headers });
     await run(targets.cluster.url, { stream: false, connections: 8, headers: targets.cluster.headers });
 
+    // The targets take turns within each repetition, so a machine whose speed drifts (shared VMs do)
+    // slows all of them alike instead of whichever happened to run during a slow spell.
     const rows = [];
     for (const stream of [false, true]) {
       for (const connections of [1, 64]) {
-        for (const [name, t] of Object.entries(targets)) {
-          const rps = [];
-          const p50 = [];
-          const p99 = [];
-          const cpu = [];
-          for (let i = 0; i < REPEAT; i++) {
+        const runs = Object.fromEntries(Object.keys(targets).map((name) => [name, { rps: [], p50: [], p99: [], cpu: [] }]));
+        for (let i = 0; i < REPEAT; i++) {
+          for (const [name, t] of Object.entries(targets)) {
             const before = cpuMs(t.pid);
             const r = await run(t.url, { stream, connections, headers: t.headers });
             const after = cpuMs(t.pid);
             if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name} answered ${r.non2xx} non-2xx and ${r.errors} errors`);
-            rps.push(r.requests.average);
-            p50.push(r.latency.p50);
-            p99.push(r.latency.p99);
-            cpu.push({ user: ((after.user - before.user) * 1000) / r.requests.total, sys: ((after.sys - before.sys) * 1000) / r.requests.total });
+            const m = runs[name];
+            m.rps.push(r.requests.average);
+            m.p50.push(r.latency.p50);
+            m.p99.push(r.latency.p99);
+            m.cpu.push({ user: ((after.user - before.user) * 1000) / r.requests.total, sys: ((after.sys - before.sys) * 1000) / r.requests.total });
           }
-          const cpuMid = cpu.sort((a, b) => a.user + a.sys - b.user - b.sys)[Math.floor(cpu.length / 2)];
-          rows.push({ mode: stream ? 'stream' : 'json', connections, target: name, rps: median(rps), p50: median(p50), p99: median(p99), cpu: cpuMid });
+        }
+        for (const [name, m] of Object.entries(runs)) {
+          const cpuMid = m.cpu.sort((a, b) => a.user + a.sys - b.user - b.sys)[Math.floor(m.cpu.length / 2)];
+          rows.push({ mode: stream ? 'stream' : 'json', connections, target: name, rps: median(m.rps), p50: median(m.p50), p99: median(m.p99), cpu: cpuMid });
         }
       }
     }
