@@ -127,6 +127,8 @@ export interface Services {
   metrics: GatewayMetrics;
   /** Runs a periodic job in one process of the site at a time (never on a slave node). */
   jobLock: JobLock;
+  /** One run at a time across the site, on any node (what an administrator starts by hand). */
+  siteLock: JobLock;
   options: OptionsService;
   sessions: SessionStore;
   rateLimiter: RateLimiter;
@@ -224,7 +226,8 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   const routing = new ChannelRoutingService(db, { normalize: routeName, events });
   await routing.reload();
   routing.startPeriodicReload(SYNC_SECONDS * 1000);
-  const jobLock = config.nodeType === 'slave' ? neverRun : redis ? new RedisJobLock(redis, new DbJobLock(db)) : new DbJobLock(db);
+  const siteLock = redis ? new RedisJobLock(redis, new DbJobLock(db)) : new DbJobLock(db);
+  const jobLock = config.nodeType === 'slave' ? neverRun : siteLock;
   const logs = new LogsService(db);
   logs.counters.start();
   const logRetention = new LogRetention(logs, options, jobLock);
@@ -260,6 +263,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   return {
     metrics,
     jobLock,
+    siteLock,
     options,
     sessions,
     rateLimiter,
@@ -407,9 +411,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     metrics: s.metrics,
   };
   const tester = new ChannelTester(relay);
-  // Not the background jobs' lock: that one never runs on a slave node, and an administrator may test from any node.
-  const testAllLock = deps.redis ? new RedisJobLock(deps.redis, new DbJobLock(db)) : new DbJobLock(db);
-  await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: testAllLock });
+  await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: s.siteLock });
   const autoTest = new ChannelAutoTest(tester, s.options, s.jobLock);
   if (!opts.services) autoTest.start();
   await app.register(channelAdminRoutes, {

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 
 /**
  * Settlement batches already applied (billing/settlement-writer.ts). A batch records its id in the same
- * transaction as its balance updates, so a batch whose commit outcome was unknown (a lost database
- * connection, a settlement thread that died) can be written again without charging anyone twice.
+ * transaction as its balance updates, so a batch whose commit outcome was unknown (the connection was
+ * lost after COMMIT was sent) can be written again without charging anyone twice.
  * Rows are purged after a day.
  */
 export async function up(db: Kysely<any>): Promise<void> {

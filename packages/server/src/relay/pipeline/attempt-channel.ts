@@ -142,13 +142,12 @@ export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter):
   }
   const keys = parsed.keys;
   const key = keys.length > 1 ? keys[Math.floor(Math.random() * keys.length)] : (keys[0] ?? '');
-  const base = channel.base_url || adapter.defaultBaseUrl;
   return {
     id: channel.id,
     type: channel.type,
     name: channel.name,
     key,
-    baseUrl: base.endsWith('/') ? base.replace(/\/+$/, '') : base,
+    baseUrl: (channel.base_url || adapter.defaultBaseUrl).replace(/\/+$/, ''),
     other: channel.other ?? '',
     openaiOrganization: channel.openai_organization ?? '',
     setting: { ...parsed.setting },

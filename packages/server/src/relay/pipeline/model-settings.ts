@@ -1,4 +1,5 @@
 import type { OptionsService } from '../../options/options.service.js';
+import { OptionsMemo } from '../../options/options-memo.js';
 import type { ModelSettings } from '../providers/provider-adapter.js';
 import { THINKING_SUFFIX } from '../../billing/model-name.js';
 
@@ -14,24 +15,11 @@ function byModel<T>(map: Record<string, T>, model: string): T | undefined {
  */
 export function resolveModelSettings(options: OptionsService, model: string, maxTokens: number | undefined): { settings: ModelSettings; model: string } {
   if (model.endsWith(THINKING_SUFFIX)) return buildModelSettings(options, model, maxTokens);
-  // Without the thinking suffix the settings depend on the model and the options only: kept until they change.
-  let known = settingsByOptions.get(options);
-  if (!known) {
-    const fresh = new Map<string, { settings: ModelSettings; model: string }>();
-    options.onChange(() => fresh.clear());
-    settingsByOptions.set(options, (known = fresh));
-  }
-  let resolved = known.get(model);
-  if (!resolved) {
-    resolved = buildModelSettings(options, model, maxTokens);
-    if (known.size >= MAX_REMEMBERED_MODELS) known.clear();
-    known.set(model, resolved);
-  }
-  return resolved;
+  // Without the thinking suffix the settings depend on the model and the options only.
+  return settingsByModel.get(options, model, () => buildModelSettings(options, model, maxTokens));
 }
 
-const MAX_REMEMBERED_MODELS = 2000;
-const settingsByOptions = new WeakMap<OptionsService, Map<string, { settings: ModelSettings; model: string }>>();
+const settingsByModel = new OptionsMemo<{ settings: ModelSettings; model: string }>(2000);
 
 function buildModelSettings(options: OptionsService, model: string, maxTokens: number | undefined): { settings: ModelSettings; model: string } {
   const defaultMaxTokens = byModel(options.get('claude.default_max_tokens'), model) ?? 8192;

@@ -1,5 +1,6 @@
 import { resolvePrice, type PriceTables, type ResolvedPrice } from '../../billing/price-calculator.js';
 import type { OptionsService } from '../../options/options.service.js';
+import { OptionsMemo } from '../../options/options-memo.js';
 import type { ApiKeyPrincipal } from './authenticate-api-key.js';
 
 /** The current price tables from the options. */
@@ -18,26 +19,12 @@ export function acceptsUnpricedModels(o: OptionsService, principal: ApiKeyPrinci
   }
 }
 
-const MAX_REMEMBERED_PRICES = 5000;
-const pricesByOptions = new WeakMap<OptionsService, Map<string, ResolvedPrice>>();
+const prices = new OptionsMemo<ResolvedPrice>(5000);
 
 /**
  * The price of a model in a group, remembered until the options change: resolving walks several
  * tables and name fallbacks, and every relayed request asks for it.
  */
 export function currentPrice(o: OptionsService, model: string, group: string, acceptUnsetModel: boolean): ResolvedPrice {
-  let prices = pricesByOptions.get(o);
-  if (!prices) {
-    const fresh = new Map<string, ResolvedPrice>();
-    o.onChange(() => fresh.clear());
-    pricesByOptions.set(o, (prices = fresh));
-  }
-  const key = `${acceptUnsetModel ? 1 : 0}\u0000${group}\u0000${model}`;
-  let price = prices.get(key);
-  if (!price) {
-    price = resolvePrice(model, group, priceTablesOf(o), { acceptUnsetModel });
-    if (prices.size >= MAX_REMEMBERED_PRICES) prices.clear();
-    prices.set(key, price);
-  }
-  return price;
+  return prices.get(o, `${acceptUnsetModel ? 1 : 0}\u0000${group}\u0000${model}`, () => resolvePrice(model, group, priceTablesOf(o), { acceptUnsetModel }));
 }
