@@ -6,6 +6,8 @@ import { randomAlphanumeric } from '../platform/crypto.js';
 import { nowSeconds } from '../platform/clock.js';
 import type { LogRow } from '../db/schema.js';
 import { createTestContext, createUser, markSetupDone, signIn, type CreatedUser, type SignedIn, type TestContext } from '../../test/test-app.js';
+import { neverRun } from '../platform/cluster/job-lock.js';
+import { TaskPoller } from './polling/task-poller.js';
 import { FAKE_KEY, startFakeTaskUpstreams, type FakeTaskUpstreams } from './fake-task-upstreams.test-helpers.js';
 
 export const MJ_MODELS = 'mj_imagine,mj_upscale,mj_variation,mj_reroll,mj_describe,mj_blend,mj_modal,mj_inpaint,mj_shorten,mj_upload,mj_zoom,mj_pan,swap_face';
@@ -23,6 +25,8 @@ export interface TaskTestContext {
   get(path: string, key: string): Promise<LightMyRequestResponse>;
   /** One polling round without the job lock. */
   poll(): Promise<void>;
+  /** Two rounds, then three at once from two pollers: both read the same final answers and both try to apply them. */
+  pollRacing(): Promise<void>;
   quotaOf(userId: number): Promise<{ quota: number; used_quota: number }>;
   tokenOf(tokenId: number): Promise<{ remain_quota: number; used_quota: number }>;
   logsOf(userId: number, type: number): Promise<LogRow[]>;
@@ -60,6 +64,13 @@ export async function createTaskTestContext(dialect: DatabaseType): Promise<Task
       inject({ method: 'POST', url: path, headers: opts.mjSecret ? { 'mj-api-secret': key } : { authorization: `Bearer ${key}` }, payload: payload as object }),
     get: (path, key) => inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${key}` } }),
     poll: () => ctx.services.tasks.poller.pollAll(),
+    async pollRacing() {
+      const poller = ctx.services.tasks.poller;
+      await poller.pollAll();
+      await poller.pollAll();
+      const other = new TaskPoller(ctx.services.tasks.deps, neverRun);
+      await Promise.all([poller.pollAll(), other.pollAll(), poller.pollAll()]);
+    },
     quotaOf: (userId) => ctx.db.selectFrom('users').select(['quota', 'used_quota']).where('id', '=', userId).executeTakeFirstOrThrow(),
     tokenOf: (tokenId) => ctx.db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', tokenId).executeTakeFirstOrThrow(),
     logsOf: (userId, type) => ctx.db.selectFrom('logs').selectAll().where('user_id', '=', userId).where('type', '=', type).orderBy('id').execute(),

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '@gw/contracts';
 import { testDialects } from '../../../test/test-database.js';
 import { errorReply, resetReply } from '../../../test/fake-upstream/index.js';
-import { neverRun } from '../../platform/cluster/job-lock.js';
-import { TaskPoller } from '../polling/task-poller.js';
 import { failPlatformTask } from '../task-rows.js';
 import { VIDEO_BYTES } from '../fake-task-upstreams.test-helpers.js';
 import { ChannelType, FAKE_KEY, createTaskTestContext, type TaskTestContext } from '../tasks.test-helpers.js';
@@ -146,11 +144,8 @@ describe.each(testDialects())('video generation relay (%s)', (dialect) => {
     const c = await customer();
     const id = await submit(c.key, 'please fail this');
     const price = t.priceOf('sora-2');
-    await t.poll();
-    await t.poll();
     // Both pollers read FAILURE (third and later fetches) and both try to fail the task.
-    const other = new TaskPoller(t.ctx.services.tasks.deps, neverRun);
-    await Promise.all([t.poll(), other.pollAll(), t.poll()]);
+    await t.pollRacing();
     expect(await task(id)).toMatchObject({ status: 'FAILURE', fail_reason: 'the video was blocked', progress: '100%' });
     expect(await t.quotaOf(c.user.id)).toMatchObject({ quota: 10_000_000, used_quota: 0 });
     const refunds = await t.logsOf(c.user.id, LogType.Refund);
