@@ -1,3 +1,5 @@
+import { Utf8ChunkDecoder } from './utf8-chunk-decoder.js';
+
 /** One server-sent event as read from an upstream: `event:` name (if any) and the joined `data:` lines. */
 export interface ParsedSseEvent {
   event?: string;
@@ -19,7 +21,7 @@ export class SseTooLargeError extends Error {
  * starting with ':' are comments. Memory is bounded by the largest single event.
  */
 export class SseParser {
-  private decoder = new TextDecoder();
+  private decoder = new Utf8ChunkDecoder();
   private buffer = '';
   private dataLines: string[] = [];
   private dataBytes = 0;
@@ -28,7 +30,7 @@ export class SseParser {
 
   /** Feeds a chunk and returns the events it completed. */
   push(chunk: Uint8Array | string): ParsedSseEvent[] {
-    let text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    let text = typeof chunk === 'string' ? chunk : this.decoder.push(chunk);
     if (this.pendingCr && text.startsWith('\n')) text = text.slice(1);
     this.pendingCr = false;
     this.buffer += text;
@@ -65,7 +67,7 @@ export class SseParser {
   /** Flushes a final event that was not followed by a blank line. */
   end(): ParsedSseEvent[] {
     const events: ParsedSseEvent[] = [];
-    const tail = this.buffer + this.decoder.decode();
+    const tail = this.buffer + this.decoder.end();
     this.buffer = '';
     if (tail) this.line(tail, events);
     this.line('', events);
