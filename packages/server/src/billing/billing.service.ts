@@ -160,7 +160,8 @@ export class BillingService {
       actualQuota: input.actualQuota,
       channelId: input.channelId,
       hold,
-      log: input.log ? { ...input.log, created_at: input.log.created_at ?? this.now() } : null,
+      log: input.log ?? null,
+      settledAt: this.now(),
     });
     if (this.chargeListeners.size === 0) return committed;
     return committed.then(() => this.announceCharge(input.userId, input.actualQuota));

@@ -47,7 +47,9 @@ export async function writeSettlements(db: Db, batch: SettlementBatch, now: numb
     for (const [id, t] of [...tokens].sort((a, b) => a[0] - b[0])) await ledger.applyTokenUsage(trx, id, t.remain, t.used, now);
     for (const [id, u] of [...users].sort((a, b) => a[0] - b[0])) await ledger.applyUserUsageBatch(trx, id, u.quota, u.used, u.count);
     for (const [id, used] of [...channels].sort((a, b) => a[0] - b[0])) await ledger.addChannelUsage(trx, id, used);
-    const logs = items.filter((i) => i.log).map((i) => ({ user_id: i.userId, token_id: i.tokenId, channel_id: i.channelId, ...i.log!, quota: i.actualQuota }));
+    const logs = items
+      .filter((i) => i.log)
+      .map((i) => ({ user_id: i.userId, token_id: i.tokenId, channel_id: i.channelId, ...i.log!, created_at: i.log!.created_at ?? i.settledAt ?? now, quota: i.actualQuota }));
     await logsRepository.insertMany(trx, logs, sqliteHandleOf(db));
   });
 }

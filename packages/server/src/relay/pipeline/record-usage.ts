@@ -2,6 +2,7 @@ import { computeQuota, type BillablePrice } from '../../billing/price-calculator
 import type { RoutableChannel } from '../../channels/routing-table.js';
 import { LogType } from '../../logs/log-types.js';
 import { logsRepository } from '../../logs/logs.repository.js';
+import { consumeLogOther } from './consume-log-other.js';
 import type { RelayError } from '../relay-error.js';
 import type { AttemptSuccess } from './attempt-channel.js';
 import type { RelayDeps } from './relay-deps.js';
@@ -19,27 +20,6 @@ export async function recordSuccess(deps: RelayDeps, input: RelayInput, price: B
   const quota = computeQuota(price, result.usage, deps.options.get('QuotaPerUnit'));
   const u = result.usage;
   const promptTokens = u.semantic === 'anthropic' ? u.promptTokens + u.cachedTokens + u.cacheCreationTokens : u.promptTokens;
-  const other = {
-    model_ratio: price.mode === 'ratio' ? price.modelRatio : 0,
-    group_ratio: price.groupRatio,
-    completion_ratio: price.mode === 'ratio' ? price.completionRatio : 0,
-    model_price: price.mode === 'price' ? price.modelPrice : -1,
-    cache_tokens: u.cachedTokens,
-    cache_ratio: price.mode === 'ratio' ? price.cacheRatio : 0,
-    cache_creation_tokens: u.cacheCreationTokens,
-    cache_creation_ratio: price.mode === 'ratio' ? price.cacheCreationRatio : 0,
-    reasoning_tokens: u.reasoningTokens,
-    audio_input_tokens: u.audioInputTokens ?? 0,
-    audio_output_tokens: u.audioOutputTokens ?? 0,
-    frt: result.firstTokenMs,
-    is_model_mapped: result.isMapped,
-    upstream_model_name: result.upstreamModel,
-    reasoning_effort: reasoningEffortOf(input),
-    request_path: input.path,
-    stream_status: result.streamStatus,
-    usage_semantic: u.semantic,
-    admin_info: { use_channel: trace.tried, route_trace: trace.reasons, local_count_tokens: result.localCount, ...(promptEstimate.computed ? { prompt_estimate: promptEstimate.tokens } : {}) },
-  };
   const log = deps.options.get('LogConsumeEnabled')
     ? {
         type: LogType.Consume,
@@ -55,7 +35,19 @@ export async function recordSuccess(deps: RelayDeps, input: RelayInput, price: B
         ip: input.clientIp,
         request_id: input.requestId,
         content: '',
-        other: JSON.stringify(other),
+        other: consumeLogOther(price, {
+          usage: u,
+          firstTokenMs: result.firstTokenMs,
+          isMapped: result.isMapped,
+          upstreamModel: result.upstreamModel,
+          reasoningEffort: reasoningEffortOf(input),
+          requestPath: input.path,
+          streamStatus: result.streamStatus,
+          triedChannels: trace.tried,
+          routeTrace: trace.reasons,
+          localCount: result.localCount,
+          promptEstimate: promptEstimate.computed ? promptEstimate.tokens : undefined,
+        }),
       }
     : null;
   const p = input.principal;

@@ -1,0 +1,58 @@
+import type { BillablePrice } from '../../billing/price-calculator.js';
+import type { Usage } from '../formats/usage.js';
+
+/** What a consume log's `other` JSON records besides the price. */
+export interface ConsumeLogDetails {
+  usage: Usage;
+  firstTokenMs: number;
+  isMapped: boolean;
+  upstreamModel: string;
+  reasoningEffort: string | undefined;
+  requestPath: string;
+  streamStatus: string | undefined;
+  triedChannels: readonly number[];
+  routeTrace: readonly string[];
+  localCount: boolean;
+  /** The tokenised prompt estimate, when one was computed. */
+  promptEstimate: number | undefined;
+}
+
+/** JSON's rendering of a number: non-finite values become null, as JSON.stringify writes them. */
+const num = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');
+const str = (s: string): string => JSON.stringify(s);
+
+/** The price's part of `other`; prices are remembered objects, so each is rendered once. */
+const pricePrefixes = new WeakMap<BillablePrice, string>();
+
+function pricePrefix(price: BillablePrice): string {
+  let prefix = pricePrefixes.get(price);
+  if (prefix === undefined) {
+    const ratio = price.mode === 'ratio' ? price : undefined;
+    prefix =
+      `{"model_ratio":${num(ratio?.modelRatio ?? 0)},"group_ratio":${num(price.groupRatio)},` +
+      `"completion_ratio":${num(ratio?.completionRatio ?? 0)},"model_price":${num(price.mode === 'price' ? price.modelPrice : -1)},` +
+      `"cache_ratio":${num(ratio?.cacheRatio ?? 0)},"cache_creation_ratio":${num(ratio?.cacheCreationRatio ?? 0)}`;
+    pricePrefixes.set(price, prefix);
+  }
+  return prefix;
+}
+
+/**
+ * The `other` JSON of a consume log (ratios, cache and reasoning tokens, first-token time, the upstream
+ * model, and the route trace under admin_info). Written on every relayed request, so it is rendered by
+ * hand rather than by building an object for JSON.stringify: this took about half the time.
+ */
+export function consumeLogOther(price: BillablePrice, d: ConsumeLogDetails): string {
+  const u = d.usage;
+  return (
+    `${pricePrefix(price)},"cache_tokens":${num(u.cachedTokens)},"cache_creation_tokens":${num(u.cacheCreationTokens)},` +
+    `"reasoning_tokens":${num(u.reasoningTokens)},"audio_input_tokens":${num(u.audioInputTokens ?? 0)},"audio_output_tokens":${num(u.audioOutputTokens ?? 0)},` +
+    `"frt":${num(d.firstTokenMs)},"is_model_mapped":${d.isMapped},"upstream_model_name":${str(d.upstreamModel)},` +
+    (d.reasoningEffort === undefined ? '' : `"reasoning_effort":${str(d.reasoningEffort)},`) +
+    `"request_path":${str(d.requestPath)},` +
+    (d.streamStatus === undefined ? '' : `"stream_status":${str(d.streamStatus)},`) +
+    `"usage_semantic":${str(u.semantic)},` +
+    `"admin_info":{"use_channel":[${d.triedChannels.map(num).join(',')}],"route_trace":[${d.routeTrace.map(str).join(',')}],` +
+    `"local_count_tokens":${d.localCount}${d.promptEstimate === undefined ? '' : `,"prompt_estimate":${num(d.promptEstimate)}`}}}`
+  );
+}
