@@ -1,7 +1,7 @@
 import type { BillingUsage } from './billing-usage.js';
 import { completionRatioOf } from './completion-ratio.js';
 import { CACHE_RATIO_FALLBACK, CREATE_CACHE_RATIO_FALLBACK, DEFAULT_CREATE_CACHE_RATIO, UNSET_MODEL_RATIO } from './default-ratios.js';
-import { addDecimals, decimalOf, multiplyDecimals, roundHalfAwayFromZero, truncateDecimal, type Decimal } from './decimal.js';
+import { exactly } from './decimal.js';
 import { pricingNameCandidates } from './model-name.js';
 
 /**
@@ -108,7 +108,7 @@ const tokens = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 
 /** Quota of a per-call price: price × QuotaPerUnit × group ratio; a nonzero price never bills 0. */
 function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number): number {
-  const quota = roundHalfAwayFromZero(multiplyDecimals(decimalOf(price.modelPrice), decimalOf(quotaPerUnit), decimalOf(price.groupRatio)));
+  const quota = exactly((a) => a.round(a.multiply(a.of(price.modelPrice), a.of(quotaPerUnit), a.of(price.groupRatio))));
   return quota <= 0 && price.modelPrice > 0 && price.groupRatio > 0 ? 1 : quota;
 }
 
@@ -130,13 +130,15 @@ export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPer
   if (totalTokens === 0) return 0;
 
   const base = anthropic ? prompt : Math.max(0, prompt - cached - cacheWrite);
-  const weighted: Decimal = addDecimals(
-    decimalOf(base),
-    multiplyDecimals(decimalOf(cached), decimalOf(price.cacheRatio)),
-    multiplyDecimals(decimalOf(cacheWrite), decimalOf(price.cacheCreationRatio)),
-    multiplyDecimals(decimalOf(completion), decimalOf(price.completionRatio)),
-  );
-  const quota = roundHalfAwayFromZero(multiplyDecimals(weighted, decimalOf(price.modelRatio), decimalOf(price.groupRatio)));
+  const quota = exactly((a) => {
+    const weighted = a.add(
+      a.of(base),
+      a.multiply(a.of(cached), a.of(price.cacheRatio)),
+      a.multiply(a.of(cacheWrite), a.of(price.cacheCreationRatio)),
+      a.multiply(a.of(completion), a.of(price.completionRatio)),
+    );
+    return a.round(a.multiply(weighted, a.of(price.modelRatio), a.of(price.groupRatio)));
+  });
   const priced = price.modelRatio * price.groupRatio !== 0;
   return priced && quota <= 0 ? 1 : quota;
 }
@@ -160,10 +162,6 @@ export function estimatePreConsume(
 ): number {
   if (price.mode === 'price') return fixedPriceQuota(price, quotaPerUnit);
   const promptTokens = Math.max(tokens(input.promptTokens), tokens(preConsumedQuota));
-  const estimate = multiplyDecimals(
-    decimalOf(promptTokens + tokens(input.maxTokens ?? 0)),
-    decimalOf(price.modelRatio),
-    decimalOf(price.groupRatio),
-  );
-  return truncateDecimal(estimate);
+  const count = promptTokens + tokens(input.maxTokens ?? 0);
+  return exactly((a) => a.truncate(a.multiply(a.of(count), a.of(price.modelRatio), a.of(price.groupRatio))));
 }
