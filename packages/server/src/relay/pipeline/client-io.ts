@@ -1,7 +1,27 @@
 import type { ServerResponse } from 'node:http';
 
-/** Longest wait for a stream's first chunk before its headers are sent on their own. */
-const HEADER_FLUSH_MS = 50;
+/** Longest wait for a stream's first chunk before its headers are sent on their own (give or take a sweep). */
+export const HEADER_FLUSH_MS = 50;
+
+/**
+ * Started streams that have not written yet, with the time their headers go out alone. One interval
+ * sweeps them all: a timer set and cleared per stream cost more than the stream's own framing.
+ */
+const awaitingFirstChunk = new Map<ClientIO, number>();
+let sweeper: NodeJS.Timeout | undefined;
+
+function sweepAwaitingStreams() {
+  const now = performance.now();
+  for (const [io, due] of awaitingFirstChunk) {
+    if (due > now) continue;
+    awaitingFirstChunk.delete(io);
+    io.flushHeaders();
+  }
+  if (awaitingFirstChunk.size === 0) {
+    clearInterval(sweeper);
+    sweeper = undefined;
+  }
+}
 
 /**
  * The client side of one relay request, over Node's raw response (the route hijacks Fastify's reply so
@@ -12,11 +32,11 @@ export class ClientIO {
   private closeListeners: (() => void)[] = [];
   private gone = false;
   private headersSent = false;
-  private headerTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly res: ServerResponse, private readonly baseHeaders: Record<string, string>) {
     res.on('close', () => {
       if (!res.writableFinished) this.gone = true;
+      this.cancelHeaderFlush();
       for (const l of this.closeListeners) l();
       this.closeListeners = [];
     });
@@ -64,11 +84,19 @@ export class ClientIO {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    this.headerTimer = setTimeout(() => {
-      this.headerTimer = undefined;
-      if (!this.res.headersSent && !this.gone) this.res.flushHeaders();
-    }, HEADER_FLUSH_MS);
-    this.headerTimer.unref();
+    awaitingFirstChunk.set(this, performance.now() + HEADER_FLUSH_MS);
+    if (!sweeper) {
+      sweeper = setInterval(sweepAwaitingStreams, HEADER_FLUSH_MS / 2);
+      sweeper.unref();
+    }
+  }
+
+  /**
+   * Sends the status line and headers now (the sweep calls it only for streams that wrote nothing yet).
+   * `res.headersSent` cannot tell: it turns true at writeHead, before anything reached the socket.
+   */
+  flushHeaders(): void {
+    if (!this.gone && !this.res.writableEnded) this.res.flushHeaders();
   }
 
   /** Writes a chunk; resolves when the socket can take more (backpressure). */
@@ -96,8 +124,7 @@ export class ClientIO {
   }
 
   private cancelHeaderFlush() {
-    if (this.headerTimer) clearTimeout(this.headerTimer);
-    this.headerTimer = undefined;
+    awaitingFirstChunk.delete(this);
   }
 
   private send(status: number, body: Uint8Array | string, headers: Record<string, string>) {

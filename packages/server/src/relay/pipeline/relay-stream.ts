@@ -5,6 +5,7 @@ import type { SurfacePlan } from '../surfaces/surface.js';
 import { RelayError } from '../relay-error.js';
 import { SseParser } from '../streaming/sse-parser.js';
 import { StreamingTokenCounter } from '../usage/token-counter.js';
+import { forEachChunk } from './body-chunks.js';
 import { frameSse, type ClientIO } from './client-io.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
@@ -49,13 +50,12 @@ export async function relayStream(
     if (text) counter.add(text);
   };
   // Everything one upstream chunk produced goes out in one socket write (one syscall, not one per event).
-  const take = async (events: OutboundEvent[]) => {
+  // A promise back means the client is slow: reading the upstream waits for it.
+  const take = (events: OutboundEvent[]): Promise<void> | void => {
     countText();
     if (io.closed) return;
     const frames = framesOf(events);
-    if (!frames) return;
-    const pending = io.write(frames);
-    if (pending) await pending;
+    if (frames) return io.write(frames);
   };
   // The last frames, the closing frames and the end of the answer leave in one write.
   let answered = false;
@@ -67,14 +67,14 @@ export async function relayStream(
 
   io.startStream();
   try {
-    for await (const chunk of response.body) {
+    await forEachChunk(response.body, (chunk) => {
       // After the answer is complete the rest of the body is still read (so the connection is reused), and dropped.
-      if (answered) continue;
+      if (answered) return;
       if (!firstTokenMs) firstTokenMs = Date.now() - input.startedAt;
-      const events = translator.push(chunk as Buffer);
+      const events = translator.push(chunk);
       if (translator.complete?.()) finish([...events, ...translator.end()]);
-      else await take(events);
-    }
+      else return take(events);
+    });
     if (!answered) finish(translator.end());
     if (io.closed) streamStatus = 'client_gone';
   } catch (err) {
@@ -107,7 +107,11 @@ export async function relayStream(
 function sseTranslator(events: StreamTranslator): ByteStreamTranslator {
   const parser = new SseParser();
   return {
-    push: (chunk) => parser.push(chunk).flatMap((e) => events.push(e)),
+    push: (chunk) => {
+      const out: OutboundEvent[] = [];
+      for (const e of parser.push(chunk)) for (const o of events.push(e)) out.push(o);
+      return out;
+    },
     end: () => [...parser.end().flatMap((e) => events.push(e)), ...events.end()],
     usage: () => events.usage(),
     drainText: events.drainText ? (all) => events.drainText!(all) : undefined,
