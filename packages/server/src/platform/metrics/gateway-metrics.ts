@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { MetricsRegistry, type Labels } from './metrics-registry.js';
+import { MetricsRegistry } from './metrics-registry.js';
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 
@@ -7,6 +7,22 @@ export interface PoolStats {
   total: number;
   idle: number;
   waiting: number;
+}
+
+interface ServedSeries {
+  duration: { observe(value: number): void };
+  quota: { inc(by?: number): void };
+  prompt: { inc(by?: number): void };
+  completion: { inc(by?: number): void };
+}
+
+/** The value under two keys, made by `make` the first time. */
+function nested<K1, K2, V>(map: Map<K1, Map<K2, V>>, a: K1, b: K2, make: () => V): V {
+  let inner = map.get(a);
+  if (!inner) map.set(a, (inner = new Map()));
+  let value = inner.get(b);
+  if (value === undefined) inner.set(b, (value = make()));
+  return value;
 }
 
 /**
@@ -24,6 +40,9 @@ export class GatewayMetrics {
   private readonly apiRequests = this.registry.counter('gw_api_requests_total', 'Management API requests, by route, method and HTTP status.');
   private readonly apiDuration = this.registry.histogram('gw_api_request_duration_seconds', 'Management API request time, by route.', SECONDS);
   private readonly loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  // Every relayed request counts into these series: found by two map lookups, not a label key built per call.
+  private readonly answered = new Map<string, Map<number, { inc(by?: number): void }>>();
+  private readonly served = new Map<string, Map<number, ServedSeries>>();
 
   constructor(poolStats?: () => PoolStats) {
     this.loopDelay.enable();
@@ -48,17 +67,22 @@ export class GatewayMetrics {
   }
 
   relayAnswered(endpoint: string, status: number): void {
-    this.relayRequests.inc({ endpoint, status: String(status) });
+    nested(this.answered, endpoint, status, () => this.relayRequests.child({ endpoint, status: String(status) })).inc();
   }
 
   /** One request that reached a channel: its time, its outcome's cost. */
   relayServed(model: string, channelId: number, seconds: number, quota: number, usage?: { prompt: number; completion: number }): void {
-    const labels: Labels = { model, channel: String(channelId) };
-    this.relayDuration.observe(labels, seconds);
-    if (quota > 0) this.quotaSpent.inc({ model }, quota);
+    const series = nested(this.served, model, channelId, () => ({
+      duration: this.relayDuration.child({ model, channel: String(channelId) }),
+      quota: this.quotaSpent.child({ model }),
+      prompt: this.tokens.child({ model, kind: 'prompt' }),
+      completion: this.tokens.child({ model, kind: 'completion' }),
+    }));
+    series.duration.observe(seconds);
+    series.quota.inc(quota);
     if (usage) {
-      this.tokens.inc({ model, kind: 'prompt' }, usage.prompt);
-      this.tokens.inc({ model, kind: 'completion' }, usage.completion);
+      series.prompt.inc(usage.prompt);
+      series.completion.inc(usage.completion);
     }
   }
 

@@ -35,6 +35,26 @@ describe('metrics registry', () => {
     );
   });
 
+  it('counts through a child into the series of its labels, shared with calls that name the labels', () => {
+    const r = new MetricsRegistry();
+    const c = r.counter('x_total', 'Things.');
+    const a = c.child({ kind: 'a' });
+    a.inc();
+    a.inc(4);
+    a.inc(-3);
+    c.inc({ kind: 'a' });
+    const h = r.histogram('lat_seconds', 'Latency.', [0.1, 1]);
+    const hx = h.child({ m: 'x' });
+    hx.observe(0.05);
+    h.observe({ m: 'x' }, 2);
+    const text = renderPrometheus(r.snapshot());
+    expect(text).toContain('x_total{kind="a"} 6\n');
+    expect(text).toContain('lat_seconds_bucket{m="x",le="0.1"} 1\n');
+    expect(text).toContain('lat_seconds_bucket{m="x",le="1"} 1\n');
+    expect(text).toContain('lat_seconds_count{m="x"} 2\n');
+    expect(text).toContain('lat_seconds_sum{m="x"} 2.05\n');
+  });
+
   it('merges the snapshots of several processes series by series', () => {
     const make = (n: number) => {
       const r = new MetricsRegistry();
