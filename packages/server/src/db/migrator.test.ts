@@ -19,6 +19,17 @@ describe.each(testDialects())('migrations (%s)', (dialect) => {
     for (const name of ENTITY_TABLES) expect(tables).toContain(name);
   });
 
+  it("gives the logs table the indexes its queries use, and none on token_id (no log query filters by it)", async () => {
+    const names = async () => {
+      if (dialect === 'sqlite') return (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'logs'`.execute(t.db)).rows.map((r) => r.name);
+      if (dialect === 'postgres') return (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'logs' and schemaname = current_schema()`.execute(t.db)).rows.map((r) => r.name);
+      return (await sql<{ name: string }>`select distinct index_name as name from information_schema.statistics where table_name = 'logs' and table_schema = database()`.execute(t.db)).rows.map((r) => r.name);
+    };
+    const indexes = await names();
+    expect(indexes).not.toContain('idx_logs_token_id');
+    for (const kept of ['idx_logs_created_at', 'idx_logs_user_id_created_at', 'idx_logs_request_id', 'idx_logs_model_name_created_at']) expect(indexes).toContain(kept);
+  });
+
   it('is safe to run twice', async () => {
     await migrateToLatest(t.db);
     await migrateToLatest(t.db);
