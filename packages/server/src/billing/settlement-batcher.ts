@@ -58,7 +58,9 @@ export class SettlementBatcher {
   private readonly now: () => number;
 
   constructor(private readonly db: Db, private readonly options: SettlementBatcherOptions = {}) {
-    this.flushMs = options.flushMs ?? 10;
+    // A commit writes every page the batch touched (each log index's last leaf at least): 50-row
+    // batches cost about 4.4 µs of commit per row on SQLite, 250-row ones 1.9 µs (bench/README.md).
+    this.flushMs = options.flushMs ?? 50;
     this.maxBatch = options.maxBatch ?? 500;
     this.now = options.now ?? nowSeconds;
   }
