@@ -83,8 +83,9 @@ export async function attemptChannel(
     request = built instanceof Promise ? await built : built;
     if (deps.options.get('global.pass_through_request_enabled') && plan.endpoint === input.endpoint && input.rawBody && !mapped.isMapped && !adapter.rewritesNativeBody) {
       request = { ...request, body: input.rawBody };
-    } else if (channel.param_override && typeof request.body === 'string') {
-      request = { ...request, body: applyParamOverride(request.body, channel.param_override) };
+    } else if (channel.param_override && (typeof request.body === 'string' || isJsonBytes(request))) {
+      const body = typeof request.body === 'string' ? request.body : Buffer.from(request.body!).toString('utf8');
+      request = { ...request, body: applyParamOverride(body, channel.param_override) };
     }
   } catch (err) {
     if (err instanceof RelayError) return { kind: 'failed', channel, error: err, retry: err.kind !== 'client' };
@@ -170,6 +171,13 @@ export function channelKeys(raw: string): string[] {
     }
   }
   return text.split('\n').map((k) => k.trim()).filter(Boolean);
+}
+
+/** A JSON body given as bytes (an adapter forwarding the client's own JSON), not a multipart or binary one. */
+function isJsonBytes(request: UpstreamRequest): boolean {
+  if (!(request.body instanceof Uint8Array)) return false;
+  for (const name in request.headers) if (name.toLowerCase() === 'content-type') return request.headers[name].startsWith('application/json');
+  return false;
 }
 
 function mapStatusCodeSafe(mapping: string | null, status: number): number {

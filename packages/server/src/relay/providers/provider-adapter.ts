@@ -80,8 +80,12 @@ export interface MultipartField {
   value: string | { filename: string; contentType: string; data: Uint8Array };
 }
 
-/** The incoming request body: parsed JSON, or multipart fields for file uploads. */
-export type RelayBody = { kind: 'json'; json: Record<string, unknown> } | { kind: 'multipart'; fields: MultipartField[] };
+/**
+ * The incoming request body: parsed JSON, or multipart fields for file uploads. `raw` is the client's
+ * bytes of that JSON; only the body the route parsed carries it (a converted body does not), and nothing
+ * modifies a parsed body in place, so `raw` always says the same as `json`.
+ */
+export type RelayBody = { kind: 'json'; json: Record<string, unknown>; raw?: Uint8Array } | { kind: 'multipart'; fields: MultipartField[] };
 
 export interface UpstreamRequest {
   method: 'GET' | 'POST';

@@ -17,7 +17,7 @@ import type {
 import { OPENAI_PATHS, apiUrl, bearerHeaders, isOpenAIEndpoint, resolveBaseUrl, type OpenAIEndpoint } from './api-url.js';
 import { openAIModelList } from './model-list.js';
 import { encodeMultipart, withModelField } from './multipart-body.js';
-import { openAIJsonBody, type OpenAIRequestNote } from './request-body.js';
+import { clientBytesFor, openAIJsonBody, openAIRequestNote, type OpenAIRequestNote } from './request-body.js';
 import { RequestMemo } from './request-memo.js';
 import { parseOpenAIResponse } from './response-body.js';
 import { OpenAIStreamTranslator } from './stream-translator.js';
@@ -73,6 +73,11 @@ export function openAICompatibleAdapter(config: OpenAICompatibleConfig): Provide
       const encoded = encodeMultipart(withModelField(body.fields, ctx.upstreamModel));
       notes.set(ctx, { clientWantsUsage: true });
       return { method: 'POST', url, headers: { ...headers, 'Content-Type': encoded.contentType }, body: encoded.body };
+    }
+    const clientBytes = body.raw && !config.mapRequest ? clientBytesFor(body.raw, body.json, ctx, forceStreamUsage) : undefined;
+    if (clientBytes) {
+      notes.set(ctx, openAIRequestNote(body.json, ctx));
+      return { method: 'POST', url, headers: { ...headers, 'Content-Type': 'application/json' }, body: clientBytes };
     }
     const { json, note } = openAIJsonBody(body.json, ctx, forceStreamUsage);
     notes.set(ctx, note);

@@ -2,8 +2,50 @@ import { describe, expect, it } from 'vitest';
 import { fixtureBodyText, jsonFixture, parseMultipart } from '../../../../test/fake-upstream/index.js';
 import { bytes, jsonBody, sentJson, testContext } from '../adapter-context.test-helpers.js';
 import { OPENAI_ENDPOINTS, openAICompatibleAdapter } from './index.js';
+import type { ProviderAdapter, RelayBody } from '../provider-adapter.js';
 
 const adapter = openAICompatibleAdapter({ name: 'example', channelTypes: [999], defaultBaseUrl: 'https://api.example.com', endpoints: OPENAI_ENDPOINTS });
+
+/** A body as the route parses it: the JSON with the client's bytes of it. */
+const clientBody = (text: string): RelayBody => ({ kind: 'json', json: JSON.parse(text) as Record<string, unknown>, raw: Buffer.from(text) });
+const sentText = (req: unknown) => Buffer.from((req as { body: Uint8Array }).body).toString('utf8');
+
+describe('openAICompatibleAdapter forwarding the client body', () => {
+  const same = testContext({ upstreamModel: 'gpt-4o' });
+
+  it("sends the client's own bytes when nothing in them changes, formatting and big integers kept", () => {
+    const text = '{ "model": "gpt-4o",\n "messages": [{"role":"user","content":"hi"}], "seed": 12345678901234567890, "temperature": 0.30 }';
+    const req = adapter.buildRequest(clientBody(text), same) as { body: Uint8Array; headers: Record<string, string> };
+    expect(req.body).toBeInstanceOf(Uint8Array);
+    expect(sentText(req)).toBe(text);
+    expect(req.headers['Content-Type']).toBe('application/json');
+  });
+
+  it('adds include_usage to a stream without stream_options as the last member, and sends the rest as it came', () => {
+    const text = '{"model":"gpt-4o","messages":[],"stream":true}\n';
+    const ctx = testContext({ upstreamModel: 'gpt-4o', stream: true });
+    const req = adapter.buildRequest(clientBody(text), ctx);
+    expect(sentText(req)).toBe('{"model":"gpt-4o","messages":[],"stream":true,"stream_options":{"include_usage":true}}\n');
+    // The client did not refuse usage, so its usage chunk is passed on.
+    const out = adapter.createStreamTranslator(ctx).push({ data: '{"id":"c","choices":[],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}' });
+    expect(out).toHaveLength(1);
+  });
+
+  it('keeps a stream that already asks for usage as it came', () => {
+    const text = '{"model":"gpt-4o","stream":true,"stream_options":{"include_usage":true},"messages":[]}';
+    expect(sentText(adapter.buildRequest(clientBody(text), testContext({ upstreamModel: 'gpt-4o', stream: true })))).toBe(text);
+  });
+
+  it('builds the body anew when it has to change: a mapped model, refused or partial stream options, a request mapper', () => {
+    const cases: [string, ReturnType<typeof testContext>, ProviderAdapter][] = [
+      ['{"model":"gpt-4o","messages":[]}', testContext({ upstreamModel: 'gpt-4o-2024-08-06' }), adapter],
+      ['{"model":"gpt-4o","messages":[],"stream":true,"stream_options":{"include_usage":false}}', testContext({ upstreamModel: 'gpt-4o', stream: true }), adapter],
+      ['{"model":"gpt-4o","messages":[],"stream":true,"stream_options":{"include_obfuscation":false}}', testContext({ upstreamModel: 'gpt-4o', stream: true }), adapter],
+      ['{"model":"gpt-4o","messages":[]}', same, openAICompatibleAdapter({ name: 'mapped', channelTypes: [998], defaultBaseUrl: 'https://x.example', endpoints: OPENAI_ENDPOINTS, mapRequest: (b) => ({ ...b, extra: 1 }) })],
+    ];
+    for (const [text, ctx, a] of cases) expect(typeof (a.buildRequest(clientBody(text), ctx) as { body: unknown }).body).toBe('string');
+  });
+});
 
 describe('openAICompatibleAdapter request building', () => {
   it('posts chat to the default base URL with a bearer key and the upstream model', () => {

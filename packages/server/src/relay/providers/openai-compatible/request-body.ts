@@ -25,15 +25,47 @@ const STREAM_USAGE_ENDPOINTS = new Set(['chat', 'completions']);
  */
 export function openAIJsonBody(source: Record<string, unknown>, ctx: AdapterContext, forceStreamUsage: boolean): OpenAIJsonBody {
   const json: Record<string, unknown> = { ...source, model: ctx.upstreamModel };
-  const note: OpenAIRequestNote = { clientWantsUsage: true };
   const streamOptions = source.stream_options as { include_usage?: unknown } | null | undefined;
   if (STREAM_USAGE_ENDPOINTS.has(ctx.endpoint) && ctx.stream) {
     json.stream = true;
-    note.clientWantsUsage = streamOptions?.include_usage !== false;
     if (forceStreamUsage) json.stream_options = { ...(streamOptions ?? {}), include_usage: true };
   } else if (ctx.endpoint === 'responses' && ctx.stream) {
     json.stream = true;
   }
+  return { json, note: openAIRequestNote(source, ctx) };
+}
+
+export function openAIRequestNote(source: Record<string, unknown>, ctx: AdapterContext): OpenAIRequestNote {
+  const note: OpenAIRequestNote = { clientWantsUsage: true };
+  if (STREAM_USAGE_ENDPOINTS.has(ctx.endpoint) && ctx.stream) {
+    note.clientWantsUsage = (source.stream_options as { include_usage?: unknown } | null | undefined)?.include_usage !== false;
+  }
   if (ctx.endpoint === 'audio.speech' && typeof source.input === 'string') note.speechCharacters = [...source.input].length;
-  return { json, note };
+  return note;
+}
+
+const STREAM_USAGE_MEMBER = Buffer.from(',"stream_options":{"include_usage":true}');
+
+/**
+ * The client's own bytes, when what openAIJsonBody would build says exactly what they say: the same
+ * model, already streaming when it should, and nothing to add but include_usage on a stream without
+ * stream_options (spliced in before the closing brace). Serialising the parsed body again cost about a
+ * hundredth of a relayed request's CPU, and the bytes also keep what a parse would round (big integers).
+ */
+export function clientBytesFor(raw: Uint8Array, source: Record<string, unknown>, ctx: AdapterContext, forceStreamUsage: boolean): Uint8Array | undefined {
+  if (source.model !== ctx.upstreamModel) return undefined;
+  if ((STREAM_USAGE_ENDPOINTS.has(ctx.endpoint) || ctx.endpoint === 'responses') && ctx.stream && source.stream !== true) return undefined;
+  if (!STREAM_USAGE_ENDPOINTS.has(ctx.endpoint) || !ctx.stream || !forceStreamUsage) return raw;
+  const options = source.stream_options;
+  if (options === undefined) return spliceBeforeClosingBrace(raw, STREAM_USAGE_MEMBER);
+  const includeUsage = typeof options === 'object' && options !== null && (options as { include_usage?: unknown }).include_usage === true;
+  return includeUsage ? raw : undefined;
+}
+
+/** `raw` (a JSON object with at least one member) with `member` added as its last member. */
+function spliceBeforeClosingBrace(raw: Uint8Array, member: Uint8Array): Uint8Array | undefined {
+  let end = raw.length - 1;
+  while (end >= 0 && (raw[end] === 0x20 || raw[end] === 0x0a || raw[end] === 0x0d || raw[end] === 0x09)) end--;
+  if (end < 0 || raw[end] !== 0x7d) return undefined;
+  return Buffer.concat([raw.subarray(0, end), member, raw.subarray(end)]);
 }
