@@ -20,6 +20,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const KEY = 'benchkey' + 'x'.repeat(40);
+// The gateway runs as `npm start` runs it (package.json), Node flags included.
+const GATEWAY_NODE_FLAGS = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.match(/node ((?:--\S+ )*)packages\/server\/dist\/main\.js/)[1].split(' ').filter(Boolean);
 
 function startChild(args, env = {}) {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -134,12 +136,12 @@ async function main() {
     await seedDatabase(dataDir, upstreamPort);
     const gatewayPort = 20000 + Math.floor(Math.random() * 20000);
     const gatewayEnv = { HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_URL: '' };
-    const gateway = startChild(['packages/server/dist/main.js'], { ...gatewayEnv, PORT: String(gatewayPort), WORKERS: '1' });
+    const gateway = startChild([...GATEWAY_NODE_FLAGS, 'packages/server/dist/main.js'], { ...gatewayEnv, PORT: String(gatewayPort), WORKERS: '1' });
     children.push(gateway);
     await waitFor(`http://127.0.0.1:${gatewayPort}/api/status`);
     const clusterPort = gatewayPort + 1;
     const workers = process.env.BENCH_WORKERS ?? 'auto';
-    const cluster = startChild(['packages/server/dist/main.js'], { ...gatewayEnv, PORT: String(clusterPort), WORKERS: workers });
+    const cluster = startChild([...GATEWAY_NODE_FLAGS, 'packages/server/dist/main.js'], { ...gatewayEnv, PORT: String(clusterPort), WORKERS: workers });
     children.push(cluster);
     await waitFor(`http://127.0.0.1:${clusterPort}/api/status`);
 
