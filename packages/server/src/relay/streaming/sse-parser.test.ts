@@ -29,6 +29,11 @@ describe('SseParser', () => {
     expect(p.push(': ping\nid: 7\nretry: 10\ndata:{"b":2}\n\n')).toEqual([{ data: '{"b":2}' }]);
   });
 
+  it('dispatches empty data: a bare `data` field, `data:` and `data: ` each add an empty line', () => {
+    const p = new SseParser();
+    expect(p.push('data\n\ndata:\ndata: \n\ndata:  two spaces\n\n')).toEqual([{ data: '' }, { data: '\n' }, { data: ' two spaces' }]);
+  });
+
   it('accepts lone CR line endings', () => {
     const p = new SseParser();
     expect(p.push('data: a\r\rdata: b\r\r')).toEqual([{ data: 'a' }, { data: 'b' }]);

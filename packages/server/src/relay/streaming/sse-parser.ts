@@ -23,7 +23,8 @@ export class SseTooLargeError extends Error {
 export class SseParser {
   private decoder = new Utf8ChunkDecoder();
   private buffer = '';
-  private dataLines: string[] = [];
+  /** The event's `data:` lines so far, joined with \n; undefined before its first one. */
+  private data: string | undefined;
   private dataBytes = 0;
   private eventName: string | undefined;
   private pendingCr = false;
@@ -39,7 +40,7 @@ export class SseParser {
     if (this.buffer.indexOf('\r') === -1) {
       // Nearly every upstream ends lines with \n alone: jump from one to the next.
       for (let nl = this.buffer.indexOf('\n'); nl !== -1; nl = this.buffer.indexOf('\n', start)) {
-        this.line(this.buffer.slice(start, nl), events);
+        this.line(this.buffer, start, nl, events);
         start = nl + 1;
       }
       this.buffer = this.buffer.slice(start);
@@ -49,7 +50,7 @@ export class SseParser {
     for (let i = 0; i < this.buffer.length; i++) {
       const c = this.buffer.charCodeAt(i);
       if (c !== 10 && c !== 13) continue;
-      this.line(this.buffer.slice(start, i), events);
+      this.line(this.buffer, start, i, events);
       if (c === 13) {
         if (i + 1 < this.buffer.length) {
           if (this.buffer.charCodeAt(i + 1) === 10) i++;
@@ -69,30 +70,37 @@ export class SseParser {
     const events: ParsedSseEvent[] = [];
     const tail = this.buffer + this.decoder.end();
     this.buffer = '';
-    if (tail) this.line(tail, events);
-    this.line('', events);
+    if (tail) this.line(tail, 0, tail.length, events);
+    this.line('', 0, 0, events);
     return events;
   }
 
-  private line(line: string, events: ParsedSseEvent[]) {
-    if (line === '') {
-      if (this.dataLines.length) events.push(this.eventName ? { event: this.eventName, data: this.dataLines.join('\n') } : { data: this.dataLines.join('\n') });
-      this.dataLines = [];
+  /** The line text.slice(start, end); read in place, as most lines are `data: …` or blank. */
+  private line(text: string, start: number, end: number, events: ParsedSseEvent[]) {
+    if (start === end) {
+      if (this.data !== undefined) events.push(this.eventName ? { event: this.eventName, data: this.data } : { data: this.data });
+      this.data = undefined;
       this.dataBytes = 0;
       this.eventName = undefined;
       return;
     }
-    if (line.charCodeAt(0) === 58) return; // ':' comment
+    if (text.charCodeAt(start) === 58) return; // ':' comment
+    if (text.startsWith('data:', start)) {
+      this.addData(text.slice(text.charCodeAt(start + 5) === 32 ? start + 6 : start + 5, end));
+      return;
+    }
+    const line = text.slice(start, end);
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? '' : line.slice(colon + 1);
     if (value.charCodeAt(0) === 32) value = value.slice(1);
-    if (field === 'data') {
-      this.dataLines.push(value);
-      this.dataBytes += value.length;
-      if (this.dataBytes > MAX_EVENT_BYTES) throw new SseTooLargeError();
-    } else if (field === 'event') {
-      this.eventName = value;
-    }
+    if (field === 'data') this.addData(value);
+    else if (field === 'event') this.eventName = value;
+  }
+
+  private addData(value: string) {
+    this.data = this.data === undefined ? value : `${this.data}\n${value}`;
+    this.dataBytes += value.length;
+    if (this.dataBytes > MAX_EVENT_BYTES) throw new SseTooLargeError();
   }
 }
