@@ -106,7 +106,6 @@ async function handle(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyR
 
 interface ParsedRelayBody {
   body: RelayBody;
-  rawBody?: Uint8Array;
   model: string;
   stream: boolean;
   includeUsage: boolean;
@@ -152,7 +151,7 @@ function parseBody(req: FastifyRequest, r: { endpoint: RelayEndpoint }): ParsedR
   const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
   const generation = body.generationConfig as { maxOutputTokens?: unknown } | undefined;
   const maxTokens = Math.max(num(body.max_tokens), num(body.max_completion_tokens), num(body.max_output_tokens), num(generation?.maxOutputTokens));
-  return { body: { kind: 'json', json: body, raw }, rawBody: raw, model: model.trim(), stream, includeUsage: streamOptions?.include_usage !== false, maxTokens };
+  return { body: { kind: 'json', json: body, raw }, model: model.trim(), stream, includeUsage: streamOptions?.include_usage !== false, maxTokens };
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);

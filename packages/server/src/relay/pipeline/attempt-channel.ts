@@ -81,8 +81,9 @@ export async function attemptChannel(
   try {
     const built = adapter.buildRequest(plan.body, actx);
     request = built instanceof Promise ? await built : built;
-    if (deps.options.get('global.pass_through_request_enabled') && plan.endpoint === input.endpoint && input.rawBody && !mapped.isMapped && !adapter.rewritesNativeBody) {
-      request = { ...request, body: input.rawBody };
+    const clientBytes = input.body.kind === 'json' ? input.body.raw : undefined;
+    if (deps.options.get('global.pass_through_request_enabled') && plan.endpoint === input.endpoint && clientBytes && !mapped.isMapped && !adapter.rewritesNativeBody) {
+      request = { ...request, body: clientBytes };
     } else if (channel.param_override && (typeof request.body === 'string' || isJsonBytes(request))) {
       const body = typeof request.body === 'string' ? request.body : Buffer.from(request.body!).toString('utf8');
       request = { ...request, body: applyParamOverride(body, channel.param_override) };

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PromptEstimate, estimatePromptTokens } from './estimate-prompt-tokens.js';
 import type { RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
 
-const json = (value: Record<string, unknown>): { body: RelayBody; raw: Uint8Array } => ({
-  body: { kind: 'json', json: value } as RelayBody,
-  raw: new TextEncoder().encode(JSON.stringify(value)),
+const json = (value: Record<string, unknown>): { body: RelayBody } => ({
+  body: { kind: 'json', json: value, raw: new TextEncoder().encode(JSON.stringify(value)) },
 });
 
 const cases: [string, RelayEndpoint, Record<string, unknown>][] = [
@@ -20,16 +19,16 @@ const cases: [string, RelayEndpoint, Record<string, unknown>][] = [
 
 describe('PromptEstimate', () => {
   it.each(cases)('never puts the upper bound below the estimate (%s)', (_name, endpoint, value) => {
-    const { body, raw } = json(value);
+    const { body } = json(value);
     const exact = estimatePromptTokens(endpoint, body);
-    const lazy = new PromptEstimate(endpoint, body, raw);
+    const lazy = new PromptEstimate(endpoint, body);
     expect(lazy.upperBound).toBeGreaterThanOrEqual(exact);
     expect(lazy.tokens).toBe(exact);
   });
 
   it('tokenises only when the number is asked for', () => {
-    const { body, raw } = json({ model: 'm', messages: [{ role: 'user', content: 'hello there' }] });
-    const lazy = new PromptEstimate('chat', body, raw);
+    const { body } = json({ model: 'm', messages: [{ role: 'user', content: 'hello there' }] });
+    const lazy = new PromptEstimate('chat', body);
     void lazy.upperBound;
     expect(lazy.computed).toBe(false);
     expect(lazy.tokens).toBeGreaterThan(0);
@@ -37,8 +36,8 @@ describe('PromptEstimate', () => {
   });
 
   it('tokenises bodies with images (their cost does not grow with their bytes)', () => {
-    const { body, raw } = json({ model: 'm', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'http://x' } }] }] });
-    const lazy = new PromptEstimate('chat', body, raw);
+    const { body } = json({ model: 'm', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'http://x' } }] }] });
+    const lazy = new PromptEstimate('chat', body);
     expect(lazy.upperBound).toBe(estimatePromptTokens('chat', body));
     expect(lazy.computed).toBe(true);
   });

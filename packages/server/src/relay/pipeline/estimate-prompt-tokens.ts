@@ -85,7 +85,6 @@ export class PromptEstimate {
   constructor(
     private readonly endpoint: RelayEndpoint,
     private readonly body: RelayBody,
-    private readonly raw?: Uint8Array,
   ) {}
 
   get tokens(): number {
@@ -105,8 +104,8 @@ export class PromptEstimate {
    */
   get upperBound(): number {
     if (this.value !== undefined) return this.value;
-    const raw = this.raw;
-    if (!raw || this.body.kind !== 'json') return this.tokens;
+    const raw = this.body.kind === 'json' ? this.body.raw : undefined;
+    if (!raw) return this.tokens;
     const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
     if (FIXED_COST_MARKERS.some((m) => bytes.includes(m))) return this.tokens;
     return 2 * raw.byteLength + 16;

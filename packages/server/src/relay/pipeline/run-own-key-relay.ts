@@ -18,7 +18,7 @@ export async function runOwnKeyRelay(deps: RelayDeps, input: RelayInput, io: Cli
   const reason = "the caller's own key";
   const choice: ChannelChoice = { channel, model: input.model, tier: 1, tierCount: 1, priority: 0, weight: 0, totalWeight: 0, cooling: false, reason };
   const trace: RouteTrace = { tried: [], reasons: [`${channel.name}: ${reason}`] };
-  const result = await attemptChannel(deps, input, choice, { promptEstimate: new PromptEstimate(input.endpoint, input.body, input.rawBody), io });
+  const result = await attemptChannel(deps, input, choice, { promptEstimate: new PromptEstimate(input.endpoint, input.body), io });
   if (result.kind === 'done') {
     await deps.limiter.recordSuccess(input.principal.userId);
     if (!deps.options.get('LogConsumeEnabled')) return;

@@ -26,9 +26,8 @@ export interface RelayInput {
   surface: Surface;
   endpoint: RelayEndpoint;
   principal: ApiKeyPrincipal;
+  /** The parsed body; a JSON one also carries the client's bytes (`raw`, forwarded in pass-through mode). */
   body: RelayBody;
-  /** The request body bytes, forwarded untouched in pass-through mode. */
-  rawBody?: Uint8Array;
   model: string;
   stream: boolean;
   includeUsage: boolean;
@@ -62,7 +61,7 @@ export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO)
   if (input.principal.pinnedChannelId === null && !deps.routing.table.candidates(input.principal.group, input.model)) {
     throw noChannelError(input, false);
   }
-  const promptEstimate = new PromptEstimate(input.endpoint, input.body, input.rawBody);
+  const promptEstimate = new PromptEstimate(input.endpoint, input.body);
   const hold = preConsume(deps, input, price, promptEstimate);
   if (hold) await hold;
 
