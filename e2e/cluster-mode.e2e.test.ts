@@ -1,5 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
 
@@ -38,6 +39,30 @@ function childrenOf(pid: number): number[] {
     }
   }
   return out.sort();
+}
+
+/** How many established connections to local `port` each process holds, from its fds and /proc/net/tcp. */
+function connectionsHeld(pids: number[], port: number): number[] {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // f[1] local address:port (hex), f[3] state (01 = established), f[9] inode
+      if (f.length > 9 && parseInt(f[1].split(':')[1], 16) === port && f[3] === '01') inodes.add(f[9]);
+    }
+  }
+  return pids.map((pid) => {
+    let held = 0;
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m && inodes.has(m[1])) held++;
+      } catch {
+        // the fd closed meanwhile
+      }
+    }
+    return held;
+  });
 }
 
 async function until<T>(probe: () => T | Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
@@ -111,6 +136,24 @@ describe('cluster mode (WORKERS=2)', () => {
       expect(res.status).toBe(200);
       const text = await res.text();
       expect(text).toMatch(/^gw_processes 2$/m);
+    }
+  });
+
+  it('deals a burst of new connections out to both workers', async () => {
+    const workers = await until(() => childrenOf(primary), (c) => c.length === 2, 10_000);
+    const port = Number(new URL(server.baseUrl).port);
+    const burst = 32;
+    const sockets = await Promise.all(
+      Array.from({ length: burst }, () => new Promise<Socket>((resolve, reject) => {
+        const s = connect(port, '127.0.0.1', () => resolve(s));
+        s.on('error', reject);
+      })),
+    );
+    try {
+      const held = await until(() => connectionsHeld(workers, port), (h) => h[0] + h[1] >= burst, 10_000);
+      expect(Math.min(...held)).toBeGreaterThanOrEqual(burst / 4);
+    } finally {
+      for (const s of sockets) s.destroy();
     }
   });
 

@@ -12,9 +12,10 @@ const SHUTDOWN_TIMEOUT_MS = 60_000;
  * (port taken, database gone): the primary stops instead of restarting it forever.
  */
 export function runClusterPrimary(workers: number, log: (msg: string) => void = (m) => console.log(m)): void {
-  // The kernel spreads connections over the workers' accept calls; round-robin through the primary
-  // measured ~15% slower on keep-alive relay traffic (bench/relay.mjs).
-  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  // The primary accepts and deals connections out in turn. Left to the kernel (SCHED_NONE), a burst of
+  // new keep-alive connections often all land on whichever worker is awake: bench/relay.mjs saw one
+  // worker serve all 64 while the other idled. Dealing costs only once per connection.
+  cluster.schedulingPolicy = cluster.SCHED_RR;
   const hub = new IpcPrimaryHub();
   let stopping = false;
   let listened = false;
