@@ -15,8 +15,13 @@ export interface RouteTrace {
   reasons: string[];
 }
 
-/** Settles the exact cost and writes the consume log (type 2) in the same transaction. */
-export async function recordSuccess(deps: RelayDeps, input: RelayInput, price: BillablePrice, result: AttemptSuccess, trace: RouteTrace, promptEstimate: PromptEstimate): Promise<number> {
+/**
+ * Settles the exact cost and queues the consume log (type 2) for the same transaction, returning the
+ * quota charged. It does not wait for that group commit (up to the batch window later; graceful
+ * shutdown drains it): a request waiting for it kept everything it had touched, body and answer
+ * included, alive through garbage collections.
+ */
+export function recordSuccess(deps: RelayDeps, input: RelayInput, price: BillablePrice, result: AttemptSuccess, trace: RouteTrace, promptEstimate: PromptEstimate): number {
   const quota = computeQuota(price, result.usage, deps.options.get('QuotaPerUnit'));
   const u = result.usage;
   const promptTokens = u.semantic === 'anthropic' ? u.promptTokens + u.cachedTokens + u.cacheCreationTokens : u.promptTokens;
@@ -52,7 +57,9 @@ export async function recordSuccess(deps: RelayDeps, input: RelayInput, price: B
     : null;
   const p = input.principal;
   deps.keyCache.charge(p.userId, p.tokenId, quota);
-  await deps.billing.settleBatched({ requestId: input.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: result.channel.id, log });
+  deps.billing
+    .settleBatched({ requestId: input.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: result.channel.id, log })
+    .catch((err: unknown) => deps.log.error({ err, requestId: input.requestId }, 'settlement failed'));
   return quota;
 }
 

@@ -90,7 +90,7 @@ export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO)
 
   if (last?.kind === 'done') {
     if (deps.limiter.active) await deps.limiter.recordSuccess(principal.userId);
-    const quota = await recordSuccess(deps, input, price, last, trace, promptEstimate);
+    const quota = recordSuccess(deps, input, price, last, trace, promptEstimate);
     deps.metrics?.relayServed(input.model, last.channel.id, (Date.now() - input.startedAt) / 1000, quota, { prompt: last.usage.promptTokens, completion: last.usage.completionTokens });
     return;
   }
