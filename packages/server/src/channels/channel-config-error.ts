@@ -33,3 +33,30 @@ export function parseJsonObjectColumn(
   }
   return value as Record<string, unknown>;
 }
+
+const MAX_REMEMBERED_TEXTS = 500;
+
+/**
+ * `parse` with its outcome remembered per column text, a ChannelConfigError included: the relay reads
+ * the same few channels' columns on every request. Blank and missing columns share one entry. Bounded:
+ * past MAX_REMEMBERED_TEXTS the oldest text is forgotten.
+ */
+export function rememberedColumnParse<T>(parse: (raw: string | null | undefined) => T): (raw: string | null | undefined) => T {
+  const outcomes = new Map<string, { value: T } | { error: ChannelConfigError }>();
+  return (raw) => {
+    const text = raw ?? '';
+    let outcome = outcomes.get(text);
+    if (!outcome) {
+      try {
+        outcome = { value: parse(text) };
+      } catch (err) {
+        if (!(err instanceof ChannelConfigError)) throw err;
+        outcome = { error: err };
+      }
+      if (outcomes.size >= MAX_REMEMBERED_TEXTS) outcomes.delete(outcomes.keys().next().value!);
+      outcomes.set(text, outcome);
+    }
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  };
+}

@@ -1,4 +1,4 @@
-import { ChannelConfigError, parseJsonObjectColumn } from './channel-config-error.js';
+import { ChannelConfigError, parseJsonObjectColumn, rememberedColumnParse } from './channel-config-error.js';
 
 /**
  * A channel's model mapping: the JSON object `{"requested": "upstream"}` in channels.model_mapping.
@@ -31,6 +31,7 @@ export interface MappedModel {
  * the chain (a self-mapping alone is a no-op); returning to a name already visited is a cycle error.
  */
 export function resolveModelMapping(mapping: ModelMapping, requested: string): MappedModel {
+  if (!mapping.has(requested)) return { upstreamModel: requested, isMapped: false };
   let current = requested;
   const visited = new Set<string>([current]);
   for (;;) {
@@ -45,7 +46,9 @@ export function resolveModelMapping(mapping: ModelMapping, requested: string): M
   return { upstreamModel: current, isMapped: current !== requested };
 }
 
-/** Parses a channel's model_mapping column and resolves the requested model in one call. */
+const rememberedModelMapping = rememberedColumnParse(parseModelMapping);
+
+/** Resolves the requested model through a channel's model_mapping column (parsed once per text). */
 export function mapModel(rawMapping: string | null | undefined, requested: string): MappedModel {
-  return resolveModelMapping(parseModelMapping(rawMapping), requested);
+  return resolveModelMapping(rememberedModelMapping(rawMapping), requested);
 }

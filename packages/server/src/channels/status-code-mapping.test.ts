@@ -19,6 +19,13 @@ describe('status code mapping', () => {
     expect(mapStatusCode('{"201":"500"}', 201)).toBe(201);
   });
 
+  it('answers a success status without reading the mapping, even a broken one', () => {
+    expect(mapStatusCode('{429:500}', 200)).toBe(200);
+    expect(() => mapStatusCode('{429:500}', 429)).toThrow('status code mapping is not valid JSON');
+    // The remembered outcome of a broken column is the same error every time.
+    expect(() => mapStatusCode('{429:500}', 429)).toThrow('status code mapping is not valid JSON');
+  });
+
   it('applies one step only, without chaining', () => {
     expect(mapStatusCode('{"429":"500","500":"400"}', 429)).toBe(500);
   });

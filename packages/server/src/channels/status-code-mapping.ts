@@ -1,4 +1,4 @@
-import { ChannelConfigError, parseJsonObjectColumn } from './channel-config-error.js';
+import { ChannelConfigError, parseJsonObjectColumn, rememberedColumnParse } from './channel-config-error.js';
 
 /**
  * A channel's status-code mapping: the JSON object `{"429": "500"}` in channels.status_code_mapping
@@ -29,9 +29,12 @@ export function applyStatusCodeMapping(mapping: StatusCodeMapping, status: numbe
   return mapping.get(status) ?? status;
 }
 
-/** Parses a channel's status_code_mapping column and applies it to one status. */
+const rememberedStatusCodeMapping = rememberedColumnParse(parseStatusCodeMapping);
+
+/** Applies a channel's status_code_mapping column (parsed once per text) to one status; 2xx never reads it. */
 export function mapStatusCode(rawMapping: string | null | undefined, status: number): number {
-  return applyStatusCodeMapping(parseStatusCodeMapping(rawMapping), status);
+  if (status >= 200 && status < 300) return status;
+  return applyStatusCodeMapping(rememberedStatusCodeMapping(rawMapping), status);
 }
 
 function toStatus(text: string): number | undefined {

@@ -128,18 +128,29 @@ export async function attemptChannel(
 interface ParsedChannel {
   rawKey: RoutableChannel['key'];
   rawSetting: RoutableChannel['setting'];
+  rawBaseUrl: RoutableChannel['base_url'];
+  adapter: ProviderAdapter;
   keys: string[];
   setting: Record<string, unknown>;
+  baseUrl: string;
 }
 
-/** The key list and setting of each channel row, parsed once per row and text instead of per request. */
+/** The key list, setting and base URL of each channel row, worked out once per row and text instead of per request. */
 const parsedChannels = new WeakMap<RoutableChannel, ParsedChannel>();
 
 /** The adapter's view of a channel; a channel holding several keys (one per line) uses one at random. */
 export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter): ChannelInfo {
   let parsed = parsedChannels.get(channel);
-  if (!parsed || parsed.rawKey !== channel.key || parsed.rawSetting !== channel.setting) {
-    parsed = { rawKey: channel.key, rawSetting: channel.setting, keys: channelKeys(channel.key ?? ''), setting: channelSettingOf(channel.setting) };
+  if (!parsed || parsed.rawKey !== channel.key || parsed.rawSetting !== channel.setting || parsed.rawBaseUrl !== channel.base_url || parsed.adapter !== adapter) {
+    parsed = {
+      rawKey: channel.key,
+      rawSetting: channel.setting,
+      rawBaseUrl: channel.base_url,
+      adapter,
+      keys: channelKeys(channel.key ?? ''),
+      setting: channelSettingOf(channel.setting),
+      baseUrl: (channel.base_url || adapter.defaultBaseUrl).replace(/\/+$/, ''),
+    };
     parsedChannels.set(channel, parsed);
   }
   const keys = parsed.keys;
@@ -149,7 +160,7 @@ export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter):
     type: channel.type,
     name: channel.name,
     key,
-    baseUrl: (channel.base_url || adapter.defaultBaseUrl).replace(/\/+$/, ''),
+    baseUrl: parsed.baseUrl,
     other: channel.other ?? '',
     openaiOrganization: channel.openai_organization ?? '',
     setting: { ...parsed.setting },
