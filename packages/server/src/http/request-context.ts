@@ -35,17 +35,23 @@ declare module 'fastify' {
 export const requestContext = fp(async function requestContext(app: FastifyInstance, opts: { db: Db; sessions: SessionStore }) {
   app.decorateRequest('actor', null);
   app.decorateRequest('authFailure', null);
-  app.addHook('onRequest', async function resolveActor(request, reply) {
-    if (!request.url.startsWith('/api/')) return;
-    try {
-      request.actor = await findActor(request, opts);
-    } catch (err) {
-      if (!(err instanceof UnauthorizedError)) throw err;
-      // A stale or refused credential makes the caller anonymous: public routes (status, login, logout)
-      // keep working, protected ones answer 401 through their guard, and a dead cookie is cleared.
-      request.authFailure = err.message;
-      if (request.cookies?.[SESSION_COOKIE] && err.message !== HEADER_MISMATCH) reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    }
+  // A callback hook, not an async one: the relay's requests, which have no actor, pass without a promise.
+  app.addHook('onRequest', function resolveActor(request, reply, done) {
+    if (!request.url.startsWith('/api/')) return done();
+    findActor(request, opts).then(
+      (actor) => {
+        request.actor = actor;
+        done();
+      },
+      (err: unknown) => {
+        if (!(err instanceof UnauthorizedError)) return done(err as Error);
+        // A stale or refused credential makes the caller anonymous: public routes (status, login, logout)
+        // keep working, protected ones answer 401 through their guard, and a dead cookie is cleared.
+        request.authFailure = err.message;
+        if (request.cookies?.[SESSION_COOKIE] && err.message !== HEADER_MISMATCH) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        done();
+      },
+    );
   });
 });
 

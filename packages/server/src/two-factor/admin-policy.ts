@@ -20,12 +20,17 @@ declare module 'fastify' {
  */
 export const adminTwoFactorPolicy = fp(async function adminTwoFactorPolicy(app: FastifyInstance, opts: { db: Db; options: OptionsService }) {
   app.decorateRequest('secondFactorMissing', false);
-  app.addHook('onRequest', async function requireAdminSecondFactor(request) {
+  // A callback hook: requests without an administrator (every relayed one) pass without a promise.
+  app.addHook('onRequest', function requireAdminSecondFactor(request, _reply, done) {
     const actor = request.actor;
-    if (!actor || !isAdmin(actor.role) || !opts.options.get('AdminTwoFactorRequired')) return;
-    if (await twoFactorRepository.isEnabled(opts.db, actor.id)) return;
-    request.actor = { ...actor, role: Role.User };
-    request.secondFactorMissing = true;
+    if (!actor || !isAdmin(actor.role) || !opts.options.get('AdminTwoFactorRequired')) return done();
+    twoFactorRepository.isEnabled(opts.db, actor.id).then((enabled) => {
+      if (!enabled) {
+        request.actor = { ...actor, role: Role.User };
+        request.secondFactorMissing = true;
+      }
+      done();
+    }, done);
   });
   app.addHook('preSerialization', async function explainAdminRefusal(request, reply, payload: unknown) {
     if (!request.secondFactorMissing || reply.statusCode !== 403) return payload;

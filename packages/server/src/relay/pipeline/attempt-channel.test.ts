@@ -13,7 +13,7 @@ describe('channelInfo', () => {
   it('trims trailing slashes from the base URL and falls back to the adapter default', () => {
     expect(channelInfo(row(), openai).baseUrl).toBe('https://proxy.example.com');
     expect(channelInfo(row({ base_url: '' }), openai).baseUrl).toBe('https://api.openai.com');
-    expect(channelInfo(row({ base_url: null }), deepseek).baseUrl).toBe('https://api.deepseek.com');
+    expect(channelInfo(row({ base_url: undefined }), deepseek).baseUrl).toBe('https://api.deepseek.com');
   });
 
   it('follows changes to the same row and a different adapter', () => {
