@@ -50,6 +50,20 @@ describe('OpenAIStreamTranslator on chat streams', () => {
     expect(translator.drainText(true)).toBe('');
   });
 
+  it('holds back chunks whose usage is null however it is spaced, and parses those with a usage value', () => {
+    const translator = new OpenAIStreamTranslator('chat', true);
+    for (const usage of ['"usage":null', '"usage" : null', '"usage":\n\tnull', '"note":"the \\"usage\\" word","usage":null']) {
+      translator.push({ data: `{"id":"x","choices":[{"index":0,"delta":{"content":"ab"}}],${usage}}` });
+      expect(translator.drainText()).toBe('');
+    }
+    expect(translator.drainText(true)).toBe('abababab');
+    translator.push({ data: '{"id":"x","choices":[{"index":0,"delta":{"content":"cd"}}],"usage" : {"prompt_tokens":3,"completion_tokens":1,"total_tokens":4}}' });
+    expect(translator.drainText()).toBe('cd');
+    expect(translator.usage()).toMatchObject({ promptTokens: 3, completionTokens: 1 });
+    translator.push({ data: '{"id":"x","choices":[{"index":0,"delta":{"content":"ef"}}],"usage":nullish}' });
+    expect(translator.drainText()).toBe('');
+  });
+
   it('parses held-back chunks once they pass 64 KiB, so memory does not grow with the stream', () => {
     const translator = new OpenAIStreamTranslator('chat', true);
     const piece = 'x'.repeat(1000);

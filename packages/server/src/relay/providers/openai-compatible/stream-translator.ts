@@ -18,8 +18,21 @@ const RESPONSES_TEXT_EVENTS = new Set([
 /** Most chunk text held back unparsed per stream (64 KiB): beyond it the held chunks are parsed for their text. */
 const MAX_DEFERRED_CHARS = 64 * 1024;
 
-/** A "usage" key with anything but null after it. */
-const USAGE_WITH_VALUE = /"usage"\s*:\s*(?!null\b)/;
+const isJsonSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/** Whether a "usage" key in a chunk's text, the first at `from`, has anything but null after it. */
+function hasUsageValue(data: string, from: number): boolean {
+  for (let at = from; at >= 0; at = data.indexOf('"usage"', at + 7)) {
+    let i = at + 7;
+    while (isJsonSpace(data.charCodeAt(i))) i++;
+    if (data.charCodeAt(i) !== 58) continue; // ':' — the word inside some text, not a key
+    i++;
+    while (isJsonSpace(data.charCodeAt(i))) i++;
+    if (!data.startsWith('null', i) || isWordChar(data.charCodeAt(i + 4))) return true;
+  }
+  return false;
+}
 
 /** Response API events that carry the final response with its usage. */
 const RESPONSES_FINAL_EVENTS = new Set(['response.completed', 'response.incomplete', 'response.failed']);
@@ -85,8 +98,9 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
    */
   private canDefer(data: string): boolean {
     if (data.charCodeAt(0) !== 123 || data.charCodeAt(data.length - 1) !== 125) return false;
-    if (!data.includes('"usage"')) return true;
-    return this.clientWantsUsage && !USAGE_WITH_VALUE.test(data);
+    const usageAt = data.indexOf('"usage"');
+    if (usageAt < 0) return true;
+    return this.clientWantsUsage && !hasUsageValue(data, usageAt);
   }
 
   private defer(data: string) {
