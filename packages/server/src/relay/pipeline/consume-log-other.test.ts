@@ -70,15 +70,6 @@ describe('consumeLogOther', () => {
     expect(parsed.admin_info.route_trace).toEqual(['tab\there', 'ünïcødé 模型']);
   });
 
-  it('renders repeated and many different texts alike (remembered renderings are bounded)', () => {
-    for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < 1200; i++) {
-        const d = details({ upstreamModel: `model-"${i}"`, routeTrace: [`#${i % 7}: weight ${i}`] });
-        expect(JSON.parse(consumeLogOther(ratioPrice, d))).toEqual(expected(ratioPrice, d));
-      }
-    }
-  });
-
   it('renders each price by its own values when several are in use', () => {
     const a = JSON.parse(consumeLogOther(ratioPrice, details()));
     const b = JSON.parse(consumeLogOther({ ...ratioPrice, modelRatio: 2.5, groupRatio: 3 }, details()));

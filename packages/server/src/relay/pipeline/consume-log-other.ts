@@ -20,22 +20,7 @@ export interface ConsumeLogDetails {
 
 /** JSON's rendering of a number: non-finite values become null, as JSON.stringify writes them. */
 const num = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');
-const MAX_REMEMBERED_STRINGS = 1000;
-const quotedStrings = new Map<string, string>();
-
-/**
- * JSON's rendering of a string. The strings here (model names, paths, route reasons) repeat from request
- * to request, so their renderings are remembered, a bounded number of them.
- */
-function str(s: string): string {
-  let quoted = quotedStrings.get(s);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(s);
-    if (quotedStrings.size >= MAX_REMEMBERED_STRINGS) quotedStrings.clear();
-    quotedStrings.set(s, quoted);
-  }
-  return quoted;
-}
+const str = (s: string): string => JSON.stringify(s);
 
 /** The price's part of `other`; prices are remembered objects, so each is rendered once. */
 const pricePrefixes = new WeakMap<BillablePrice, string>();
