@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createPool } from 'mysql2';
 import type { Config } from '../config/config.schema.js';
 import type { Database } from './schema.js';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer.js';
 
 // int8 and numeric come back as numbers: quota stays far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -17,11 +18,13 @@ export interface DatabaseTarget {
   type: Config['databaseType'];
   sqlitePath?: string;
   dsn?: string;
+  /** SQLite file: checkpoint the write-ahead log from a thread (see WalCheckpointer); the server does. */
+  backgroundCheckpoints?: boolean;
 }
 
 export function databaseTargetOf(config: Config): DatabaseTarget {
   if (config.databaseType === 'sqlite') {
-    return { type: 'sqlite', sqlitePath: resolve(config.sqlitePath ?? join(config.dataDir, 'gateway.db')) };
+    return { type: 'sqlite', sqlitePath: resolve(config.sqlitePath ?? join(config.dataDir, 'gateway.db')), backgroundCheckpoints: true };
   }
   return { type: config.databaseType, dsn: config.sqlDsn };
 }
@@ -66,9 +69,12 @@ export function createDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
-  const cached = withStatementCache(sqlite);
+  const checkpointer = target.backgroundCheckpoints && file !== ':memory:' ? new WalCheckpointer(file) : undefined;
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  const cached = withStatementCache(sqlite, () => checkpointer?.stop());
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   sqliteHandles.set(db, cached);
+  if (checkpointer) checkpointers.set(db, checkpointer);
   poolStats.set(db, () => ({ total: 1, idle: 1, waiting: 0 }));
   return db;
 }
@@ -81,6 +87,12 @@ export function poolStatsOf(db: object): (() => { total: number; idle: number; w
 }
 
 const sqliteHandles = new WeakMap<object, SqliteHandle>();
+const checkpointers = new WeakMap<object, WalCheckpointer>();
+
+/** The thread checkpointing an SQLite database, when it has one (backgroundCheckpoints). */
+export function checkpointerOf(db: object): WalCheckpointer | undefined {
+  return checkpointers.get(db);
+}
 
 /**
  * The SQLite connection behind a Kysely instance, for the few hot statements run directly (measured
@@ -102,10 +114,13 @@ export interface SqliteHandle {
   prepare(sql: string): SQLite.Statement;
 }
 
-function withStatementCache(sqlite: SQLite.Database): SqliteHandle {
+function withStatementCache(sqlite: SQLite.Database, onClose: () => void): SqliteHandle {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      onClose();
+      sqlite.close();
+    },
     prepare(sql: string) {
       let stmt = cache.get(sql);
       if (stmt) {
