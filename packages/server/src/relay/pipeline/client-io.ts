@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { merged } from '../../platform/merged.js';
 
 /** Longest wait for a stream's first chunk before its headers are sent on their own (give or take a sweep). */
 export const HEADER_FLUSH_MS = 50;
@@ -77,13 +78,7 @@ export class ClientIO {
   startStream(contentType = 'text/event-stream'): void {
     if (this.headersSent || this.gone) return;
     this.headersSent = true;
-    this.res.writeHead(200, {
-      ...this.baseHeaders,
-      'content-type': contentType,
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
+    this.res.writeHead(200, merged(this.baseHeaders, { 'content-type': contentType, 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' }));
     awaitingFirstChunk.set(this, performance.now() + HEADER_FLUSH_MS);
     if (!sweeper) {
       sweeper = setInterval(sweepAwaitingStreams, HEADER_FLUSH_MS / 2);
@@ -131,7 +126,7 @@ export class ClientIO {
     if (this.headersSent || this.gone) return;
     this.headersSent = true;
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-    this.res.writeHead(status, { ...this.baseHeaders, ...headers, 'content-length': String(length) });
+    this.res.writeHead(status, merged(this.baseHeaders, headers, { 'content-length': String(length) }));
     this.res.end(body);
   }
 }

@@ -13,6 +13,7 @@ import { parseClaudeError } from './claude-error.js';
 import { claudeRequestBody, type ClaudeRequestNote } from './claude-request.js';
 import { parseClaudeResponse } from './claude-response.js';
 import { ClaudeStreamTranslator } from './claude-stream.js';
+import { merged } from '../../../platform/merged.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 const DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -39,7 +40,7 @@ export const anthropicAdapter: ProviderAdapter = {
     return {
       method: 'POST',
       url: apiUrl(resolveBaseUrl(ctx.channel, DEFAULT_BASE_URL), '/v1', '/messages'),
-      headers: { ...authHeaders(ctx.channel), ...ctx.settings.claudeHeaders, 'Content-Type': 'application/json' },
+      headers: merged(authHeaders(ctx.channel), ctx.settings.claudeHeaders, { 'Content-Type': 'application/json' }),
       body: JSON.stringify(json),
     };
   },

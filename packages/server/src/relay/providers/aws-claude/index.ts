@@ -19,6 +19,7 @@ import { BedrockStreamTranslator, EVENT_STREAM_CONTENT_TYPE } from './bedrock-st
 import { bedrockAuth } from './credentials.js';
 import { bedrockModelId } from './model-id.js';
 import { signV4, uriEncode } from './sigv4.js';
+import { merged } from '../../../platform/merged.js';
 
 export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 const ENDPOINTS = new Set<RelayEndpoint>(['chat', 'claude.messages']);
@@ -68,7 +69,7 @@ export function createAwsClaudeAdapter(now: () => Date = () => new Date()): Prov
         'content-type': 'application/json',
         ...(ctx.stream ? { 'x-amzn-bedrock-accept': 'application/json' } : { accept: 'application/json' }),
       };
-      if (auth.kind === 'api_key') return { method: 'POST', url, headers: { ...headers, authorization: `Bearer ${auth.apiKey}` }, body: payload };
+      if (auth.kind === 'api_key') return { method: 'POST', url, headers: merged(headers, { authorization: `Bearer ${auth.apiKey}` }), body: payload };
       const signed = signV4({ method: 'POST', url, headers, body: payload }, { region: auth.region, service: 'bedrock', credentials: auth.credentials, date: now() });
       return { method: 'POST', url, headers: signed.headers, body: payload };
     },

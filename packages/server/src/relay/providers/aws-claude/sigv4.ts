@@ -3,6 +3,7 @@
  * suite. Headers only (no presigned URLs); the payload hash is always computed.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { merged } from '../../../platform/merged.js';
 
 export interface AwsCredentials {
   accessKeyId: string;
@@ -123,5 +124,5 @@ export function signV4(request: SigningRequest, scope: SigningScope): SignedRequ
   const stringToSign = [ALGORITHM, stamp, credentialScope, sha256Hex(canonicalRequest)].join('\n');
   const signature = createHmac('sha256', signingKey(scope.credentials.secretAccessKey, day, scope.region, scope.service)).update(stringToSign, 'utf8').digest('hex');
   const authorization = `${ALGORITHM} Credential=${scope.credentials.accessKeyId}/${credentialScope}, SignedHeaders=${headers.signed}, Signature=${signature}`;
-  return { headers: { ...request.headers, ...added, authorization }, canonicalRequest, stringToSign, signature };
+  return { headers: merged(request.headers, added, { authorization }), canonicalRequest, stringToSign, signature };
 }

@@ -13,6 +13,7 @@ import { toCohereChatRequest } from './chat-request.js';
 import { CohereStreamTranslator } from './chat-stream.js';
 import { fromCohereEmbedResponse, fromCohereRerankResponse, toCohereEmbedRequest, toCohereRerankRequest } from './embed-rerank.js';
 import type { CohereChatResponse, CohereEmbedResponse, CohereRerankResponse } from './types.js';
+import { merged } from '../../../platform/merged.js';
 
 const DEFAULT_BASE_URL = 'https://api.cohere.com';
 const PATHS: Partial<Record<RelayEndpoint, string>> = { chat: '/chat', embeddings: '/embed', rerank: '/rerank' };
@@ -53,7 +54,7 @@ function buildRequest(body: RelayBody, ctx: AdapterContext): UpstreamRequest {
   return {
     method: 'POST',
     url: `${cohereHost(ctx.channel)}/v2${path}`,
-    headers: { ...bearerHeaders(ctx.channel.key), 'Content-Type': 'application/json' },
+    headers: merged(bearerHeaders(ctx.channel.key), { 'Content-Type': 'application/json' }),
     body: JSON.stringify(buildBody(body.json, ctx)),
   };
 }

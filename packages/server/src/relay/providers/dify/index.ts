@@ -12,6 +12,7 @@ import type { ProviderAdapter } from '../provider-adapter.js';
 import { toDifyChatRequest } from './chat-request.js';
 import { DifyStreamTranslator, fromDifyChatResponse } from './chat-response.js';
 import type { DifyChatResponse } from './types.js';
+import { merged } from '../../../platform/merged.js';
 
 const DEFAULT_BASE_URL = 'https://api.dify.ai';
 const notes = new RequestMemo<{ clientWantsUsage: boolean }>();
@@ -28,7 +29,7 @@ export const difyAdapter: ProviderAdapter = {
     return {
       method: 'POST',
       url: apiUrl(resolveBaseUrl(ctx.channel, DEFAULT_BASE_URL), '/v1', '/chat-messages'),
-      headers: { ...bearerHeaders(ctx.channel.key), 'Content-Type': 'application/json' },
+      headers: merged(bearerHeaders(ctx.channel.key), { 'Content-Type': 'application/json' }),
       body: JSON.stringify(toDifyChatRequest(body.json, ctx.stream)),
     };
   },

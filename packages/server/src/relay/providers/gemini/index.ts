@@ -16,6 +16,7 @@ import { geminiModelChoice } from './gemini-model.js';
 import { geminiRequestBody, type GeminiRequestNote } from './gemini-request.js';
 import { parseGeminiResponse } from './gemini-response.js';
 import { GeminiStreamTranslator } from './gemini-stream.js';
+import { merged } from '../../../platform/merged.js';
 
 const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 const DEFAULT_VERSION = 'v1beta';
@@ -56,7 +57,7 @@ export const geminiAdapter: ProviderAdapter = {
 
   buildRequest(body, ctx) {
     if (!ENDPOINTS.has(ctx.endpoint)) throw new RelayError(400, 'endpoint_not_supported', `gemini channels do not serve ${ctx.endpoint}`, 'gateway');
-    const headers = { ...keyHeaders(ctx.channel), 'Content-Type': 'application/json' };
+    const headers = merged(keyHeaders(ctx.channel), { 'Content-Type': 'application/json' });
     if (ctx.endpoint === 'embeddings') {
       const { action, json, note } = geminiEmbeddingRequest(body, ctx.upstreamModel);
       notes.set(ctx, { kind: 'embeddings', ...note });

@@ -22,6 +22,7 @@ import { RequestMemo } from './request-memo.js';
 import { parseOpenAIResponse } from './response-body.js';
 import { OpenAIStreamTranslator } from './stream-translator.js';
 import { parseUpstreamError } from './upstream-error.js';
+import { merged } from '../../../platform/merged.js';
 
 export interface OpenAICompatibleConfig {
   name: string;
@@ -72,17 +73,17 @@ export function openAICompatibleAdapter(config: OpenAICompatibleConfig): Provide
     if (body.kind === 'multipart') {
       const encoded = encodeMultipart(withModelField(body.fields, ctx.upstreamModel));
       notes.set(ctx, { clientWantsUsage: true });
-      return { method: 'POST', url, headers: { ...headers, 'Content-Type': encoded.contentType }, body: encoded.body };
+      return { method: 'POST', url, headers: merged(headers, { 'Content-Type': encoded.contentType }), body: encoded.body };
     }
     const clientBytes = body.raw && !config.mapRequest ? clientBytesFor(body.raw, body.json, ctx, forceStreamUsage) : undefined;
     if (clientBytes) {
       notes.set(ctx, openAIRequestNote(body.json, ctx));
-      return { method: 'POST', url, headers: { ...headers, 'Content-Type': 'application/json' }, body: clientBytes };
+      return { method: 'POST', url, headers: merged(headers, { 'Content-Type': 'application/json' }), body: clientBytes };
     }
     const { json, note } = openAIJsonBody(body.json, ctx, forceStreamUsage);
     notes.set(ctx, note);
     const mapped = config.mapRequest ? config.mapRequest(json, ctx) : json;
-    return { method: 'POST', url, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(mapped) };
+    return { method: 'POST', url, headers: merged(headers, { 'Content-Type': 'application/json' }), body: JSON.stringify(mapped) };
   }
 
   const modelList =

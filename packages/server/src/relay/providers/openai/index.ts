@@ -2,11 +2,12 @@
 import { ChannelType } from '@gw/contracts';
 import { OPENAI_ENDPOINTS, bearerHeaders, openAICompatibleAdapter } from '../openai-compatible/index.js';
 import type { ChannelInfo } from '../provider-adapter.js';
+import { merged } from '../../../platform/merged.js';
 
 /** Bearer key, plus `OpenAI-Organization` when the channel names one. */
 export function openAIHeaders(channel: ChannelInfo): Record<string, string> {
   const organization = channel.openaiOrganization.trim();
-  return { ...bearerHeaders(channel.key), ...(organization ? { 'OpenAI-Organization': organization } : {}) };
+  return organization ? merged(bearerHeaders(channel.key), { 'OpenAI-Organization': organization }) : bearerHeaders(channel.key);
 }
 
 /**
