@@ -19,16 +19,16 @@ const root = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
-const KEY = 'benchkey' + 'x'.repeat(40);
+export const KEY = 'benchkey' + 'x'.repeat(40);
 // The gateway runs as `npm start` runs it (package.json), Node flags included.
-const GATEWAY_NODE_FLAGS = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.match(/node ((?:--\S+ )*)packages\/server\/dist\/main\.js/)[1].split(' ').filter(Boolean);
+export const GATEWAY_NODE_FLAGS = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.match(/node ((?:--\S+ )*)packages\/server\/dist\/main\.js/)[1].split(' ').filter(Boolean);
 
-function startChild(args, env = {}) {
+export function startChild(args, env = {}) {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return child;
 }
 
-function firstLine(child) {
+export function firstLine(child) {
   return new Promise((resolveLine, reject) => {
     let buf = '';
     child.stdout.on('data', (d) => {
@@ -40,7 +40,7 @@ function firstLine(child) {
   });
 }
 
-async function waitFor(url, headers = {}) {
+export async function waitFor(url, headers = {}) {
   for (let i = 0; i < 200; i++) {
     try {
       const res = await fetch(url, { headers });
@@ -51,7 +51,7 @@ async function waitFor(url, headers = {}) {
   throw new Error(`${url} did not come up`);
 }
 
-async function seedDatabase(dataDir, upstreamPort) {
+export async function seedDatabase(dataDir, upstreamPort) {
   const { createDatabase } = await import(join(root, 'packages/server/dist/db/database.js'));
   const { migrateToLatest } = await import(join(root, 'packages/server/dist/db/migrator.js'));
   const { ChannelRoutingService } = await import(join(root, 'packages/server/dist/channels/channel-routing.service.js'));
@@ -66,7 +66,7 @@ async function seedDatabase(dataDir, upstreamPort) {
   await db.destroy();
 }
 
-function run(url, { stream, connections, headers = {} }) {
+export function run(url, { stream, connections, headers = {} }) {
   const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello to the benchmark.' }], ...(stream ? { stream: true } : {}) });
   return new Promise((resolveRun, reject) => {
     autocannon(
@@ -98,7 +98,7 @@ async function sequentialLatency(url, { stream, headers = {} }, count = 3000) {
 }
 
 /** CPU time (user and system, ms) of a process and its direct children (the cluster's workers), from /proc. */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   const of = (id) => {
     try {
       const f = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -234,4 +234,5 @@ async function main() {
   }
 }
 
-await main();
+// Run when started as a script; bench/ab.mjs imports the helpers above.
+if (import.meta.url === `file://${process.argv[1]}`) await main();
