@@ -22,7 +22,7 @@ const timer = setInterval(() => {
     // PASSIVE: copies what no reader still needs and never waits for anyone.
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
     checkpoints++;
-    parentPort.postMessage({ checkpoints, busy: result.busy, log: result.log, checkpointed: result.checkpointed });
+    parentPort.postMessage({ checkpoints, log: result.log, checkpointed: result.checkpointed });
   } catch (err) {
     parentPort.postMessage({ error: String(err && err.message || err) });
   }
@@ -52,8 +52,7 @@ export interface CheckpointReport {
  */
 export class WalCheckpointer {
   private readonly worker: Worker;
-  private last: CheckpointReport | undefined;
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new Set<(report: CheckpointReport) => void>();
   /** Resolves when the thread has closed its connection and ended. */
   readonly stopped: Promise<void>;
 
@@ -63,22 +62,16 @@ export class WalCheckpointer {
     this.worker.unref();
     this.worker.on('message', (m: CheckpointReport | { error: string }) => {
       if ('error' in m) return onError(m.error);
-      this.last = m;
-      for (const wake of this.waiters) wake();
+      for (const wake of this.waiters) wake(m);
       this.waiters.clear();
     });
     this.worker.on('error', (err) => onError(err.message));
     this.stopped = new Promise((resolve) => this.worker.once('exit', () => resolve()));
   }
 
-  /** The last checkpoint's report, if one ran yet. */
-  get lastReport(): CheckpointReport | undefined {
-    return this.last;
-  }
-
   /** Resolves after the next checkpoint the thread reports. */
   nextCheckpoint(): Promise<CheckpointReport> {
-    return new Promise((resolve) => this.waiters.add(() => resolve(this.last!)));
+    return new Promise((resolve) => this.waiters.add(resolve));
   }
 
   /** Asks the thread to close its connection and end; `stopped` tells when it has. */
