@@ -8,6 +8,7 @@ import { loggerOptions } from './platform/logger.js';
 import { randomAlphanumeric } from './platform/crypto.js';
 import { MemoryRateLimiter, RedisRateLimiter, ResilientRateLimiter, type RateLimiter } from './platform/rate-limiter.js';
 import { consoleErrorHandler } from './http/console-error-handler.js';
+import { OPEN_CORS_PREFIXES, openCors } from './http/open-cors.js';
 import { requestContext } from './http/request-context.js';
 import { DbSessionStore, RedisSessionStore, type SessionStore } from './auth/session-store.js';
 import { AuthService } from './auth/auth.service.js';
@@ -109,6 +110,8 @@ import { PaymentsService } from './payments/payments.service.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { createTaskServices, taskRelayRoutes, type TaskServices } from './tasks/task-services.js';
 import { drawingLogRoutes, taskLogRoutes } from './tasks/task-logs.routes.js';
+import { TokenUsageService } from './token-usage/token-usage.service.js';
+import { tokenUsageRoutes } from './token-usage/token-usage.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -346,6 +349,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const catalogue = new RouteCatalogue();
   app.addHook('onRoute', (route) => catalogue.record(route));
   app.setErrorHandler(consoleErrorHandler);
+  // Before any route or hook: token-authenticated surfaces answer any origin, preflights need no key.
+  openCors(app, OPEN_CORS_PREFIXES);
   // The id in our logs, handed to the client so a support request can name it (relay routes set it themselves).
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -427,6 +432,16 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     version: APP_VERSION,
   });
   await app.register(taskRelayRoutes, { tasks: s.tasks.deps });
+  // An API key reading its own usage, logs and OpenAI legacy billing (full paths, outside the /api block).
+  await app.register(tokenUsageRoutes, {
+    tokenUsage: new TokenUsageService({
+      db,
+      options: s.options,
+      keyCache: relay.keyCache,
+      usableGroups: (userGroup: string) => new Set(Object.keys(usableGroups(s.options, userGroup))),
+    }),
+    rateLimit,
+  });
   await app.register(metricsRoutes, {
     options: s.options,
     collect: deps.collectMetrics ? () => deps.collectMetrics!(s.metrics) : async () => [s.metrics.registry.snapshot()],

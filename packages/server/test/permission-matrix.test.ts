@@ -4,7 +4,8 @@ import { Role } from '@gw/contracts';
 import { createTestContext, createUser, markSetupDone, type TestContext } from './test-app.js';
 import { testDialects } from './test-database.js';
 
-type Level = 'public' | 'user' | 'admin' | 'root';
+/** `api-key`: called with an API key (sk-…), which no session or access token replaces: 401 for every caller here. */
+type Level = 'public' | 'user' | 'admin' | 'root' | 'api-key';
 
 /**
  * The permission map of the management API. Every registered /api route must be listed here, so a new
@@ -84,6 +85,8 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/task/self': 'user',
   'GET /api/log/export': 'admin',
   'GET /api/log/self/export': 'user',
+  'GET /api/log/token': 'api-key',
+  'GET /api/usage/token': 'api-key',
   'DELETE /api/log': 'root',
   'GET /api/data': 'admin',
   'GET /api/data/self': 'user',
@@ -191,7 +194,7 @@ const RULE_REFUSALS = new Set(['DELETE /api/user/self as root']);
 /** Routes that answer an allowed caller with something other than JSON (CSV downloads). */
 const NON_JSON_ROUTES = new Set(['GET /api/user/epay/notify', 'POST /api/user/epay/notify', 'POST /api/user/alipay/notify', 'GET /api/log/export', 'GET /api/log/self/export', 'GET /api/oauth/wechat', 'GET /api/oauth/wechat/bind', 'GET /api/oauth/authorize', 'GET /api/docs', 'GET /api/docs/init.js', 'GET /api/docs/assets/:file']);
 
-const rank: Record<Level, number> = { public: 0, user: Role.User, admin: Role.Admin, root: Role.Root };
+const rank: Record<Exclude<Level, 'api-key'>, number> = { public: 0, user: Role.User, admin: Role.Admin, root: Role.Root };
 
 describe.each(testDialects())('permission matrix (%s)', (dialect) => {
   let ctx: TestContext;
@@ -230,9 +233,12 @@ describe.each(testDialects())('permission matrix (%s)', (dialect) => {
         const target = await createUser(ctx.db);
         const url = route.url.replace(':id', String(target.id));
         const res = await ctx.app.inject({ method: route.method as 'GET', url, headers, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : { id: target.id } });
-        const allowed = who.role !== null ? who.role >= rank[level] : level === 'public';
+        const allowed = level === 'api-key' ? false : who.role !== null ? who.role >= rank[level] : level === 'public';
         const label = `${route.method} ${route.url} as ${who.name} → ${res.statusCode}`;
         if (res.statusCode >= 500) failures.push(`${label} (server error)`);
+        else if (level === 'api-key') {
+          if (res.statusCode !== 401) failures.push(`${label} (expected 401 without an API key)`);
+        }
         else if (allowed && RULE_REFUSALS.has(`${route.method} ${route.url} as ${who.name}`)) {
           if (res.statusCode !== 403) failures.push(`${label} (expected the rule's 403)`);
         } else if (allowed && (res.statusCode === 401 || res.statusCode === 403)) failures.push(`${label} (should be allowed)`);

@@ -101,6 +101,22 @@ export const logsRepository = {
       .execute();
   },
 
+  /**
+   * The newest `limit` logs of one API token, newest first. There is no token_id index (it cost every
+   * log insert), so the owner's id leads the filter and the user_id index narrows the read to that user.
+   */
+  listByToken(db: Executor, userId: number, tokenId: number, limit: number): Promise<LogRow[]> {
+    return db
+      .selectFrom('logs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('token_id', '=', tokenId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
   /** Up to `limit` logs strictly older than `after` (newest first): the export's keyset scan, never an offset. */
   listAfter(db: Executor, filter: LogFilter, after: LogCursor | null, limit: number): Promise<LogRow[]> {
     return db

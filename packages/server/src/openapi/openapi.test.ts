@@ -36,6 +36,10 @@ describe('OpenAPI document and Swagger UI at /api/docs', () => {
     expect(d.paths['/api/token'].post['x-access-level']).toBe('user');
     expect(d.paths['/api/status'].get['x-access-level']).toBe('public');
     expect(d.paths['/v1/chat/completions'].post.security).toEqual([{ apiKey: [] }]);
+    for (const path of ['/api/usage/token', '/api/log/token', '/dashboard/billing/subscription', '/dashboard/billing/usage', '/v1/dashboard/billing/usage']) {
+      expect(d.paths[path].get['x-access-level'], path).toBe('api-key');
+      expect(d.paths[path].get.security, path).toEqual([{ apiKey: [] }]);
+    }
     const tokenBody = d.paths['/api/token'].post.requestBody.content['application/json'].schema;
     expect(tokenBody.properties.name.maxLength).toBe(50);
     expect(tokenBody.required).toContain('name');

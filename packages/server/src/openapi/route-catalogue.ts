@@ -32,6 +32,8 @@ export class RouteCatalogue {
 }
 
 function levelOf(route: RouteOptions, url: string): AccessLevel {
+  // A route outside the gateway prefixes that takes an API key says so: `config: { access: 'api-key' }`.
+  if ((route.config as { access?: AccessLevel } | undefined)?.access === 'api-key') return 'api-key';
   if (url.startsWith('/v1') || url.startsWith('/mj') || url.startsWith('/suno')) return 'api-key';
   if (url === '/metrics') return 'metrics-token';
   const guards = [route.preHandler].flat().filter(Boolean);

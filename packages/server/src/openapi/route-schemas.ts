@@ -30,6 +30,8 @@ export const routeSchemas: Record<string, RouteSchemas> = {
   'POST /api/user/topup': { summary: 'Redeem a code', body: c.RedeemBody },
   'GET /api/log': { summary: 'Usage logs of every user', query: c.LogListQuery },
   'GET /api/log/self': { summary: 'Your usage logs', query: c.LogListQuery },
+  'GET /api/log/token': { summary: "The newest 100 logs of the API key sent as Bearer sk-… (works for expired or used-up keys)" },
+  'GET /api/usage/token': { summary: 'Balance of the API key sent as Bearer sk-…, answered as {code, message, data} (works for expired or used-up keys)' },
   'DELETE /api/log': { summary: 'Delete logs older than a time', query: c.DeleteLogsQuery },
   'GET /api/channel': { summary: 'List channels', query: c.ChannelListQuery },
   'GET /api/channel/search': { summary: 'Search channels', query: c.ChannelSearchQuery },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nextRequestId } from '../platform/request-id.js';
 import { AppError } from '../http/errors.js';
+import { copyOpenCorsHeaders } from '../http/open-cors.js';
 import { RelayError, invalidRequest } from './relay-error.js';
 import type { RelayBody, RelayEndpoint } from './providers/provider-adapter.js';
 import type { Surface } from './surfaces/surface.js';
@@ -13,6 +14,10 @@ import { ClientIO } from './pipeline/client-io.js';
 import type { RelayDeps } from './pipeline/relay-deps.js';
 import { MultipartError, decodeMultipart, multipartBoundary } from './http/multipart-decoder.js';
 import { listModelsFor } from './pipeline/list-models.js';
+import { countMessageTokens } from './pipeline/count-message-tokens.js';
+import { decodeContentEncoding } from './http/decode-body.js';
+import { anthropicModel, anthropicModelList } from './formats/anthropic/models-from-openai.js';
+import { geminiModel, geminiModelList } from './formats/gemini/models-from-openai.js';
 
 export interface RelayRouteDeps {
   relay: RelayDeps;
@@ -29,18 +34,35 @@ const bearer: KeySource = (req) => req.headers.authorization;
 const claudeKey: KeySource = (req) => header(req, 'x-api-key') ?? req.headers.authorization;
 const geminiKey: KeySource = (req) => header(req, 'x-goog-api-key') ?? ((req.query as Record<string, string>)?.key || undefined) ?? req.headers.authorization;
 
+/** The Anthropic model list answers a caller that sends both of Anthropic's headers. */
+const wantsAnthropicShape = (req: FastifyRequest) => header(req, 'x-api-key') !== undefined && header(req, 'anthropic-version') !== undefined;
+const modelsSurfaceOf = (req: FastifyRequest): Surface => (wantsAnthropicShape(req) ? claudeSurface : openAISurface);
+
+interface RelayRouteConfig {
+  surface?: Surface;
+  /** For routes whose error shape depends on the caller's headers (GET /v1/models). */
+  surfaceOf?: (req: FastifyRequest) => Surface;
+  endpoint?: RelayEndpoint;
+}
+
 /**
  * The gateway surfaces. Each route states its surface and endpoint (rule 8: nothing sniffs the URL
  * later). Bodies are read as bytes here so malformed JSON gets the caller's error shape, and so
- * pass-through mode can forward the original bytes.
+ * pass-through mode can forward the original bytes (decompressed when the client compressed them).
  */
 export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
   app.removeAllContentTypeParsers();
-  const asBuffer = (_req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: deps.bodyLimitBytes }, asBuffer);
+  const limit = deps.bodyLimitBytes;
+  // Fastify's bodyLimit caps the bytes received; decodeContentEncoding caps the decompressed size.
+  const asBuffer = (req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => {
+    const encoding = req.headers['content-encoding'];
+    if (encoding === undefined) return done(null, body);
+    decodeContentEncoding(body, encoding, limit).then((decoded) => done(null, decoded), done);
+  };
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limit }, asBuffer);
   app.setErrorHandler((error, request, reply) => {
-    const config = request.routeOptions.config as { surface?: Surface; endpoint?: RelayEndpoint };
-    const surface = config.surface ?? openAISurface;
+    const config = request.routeOptions.config as RelayRouteConfig;
+    const surface = config.surfaceOf?.(request) ?? config.surface ?? openAISurface;
     const relayError = toRelayError(error);
     deps.relay.metrics?.relayAnswered(config.endpoint ?? 'models', relayError.status);
     if (relayError.status >= 500 && !(error instanceof RelayError)) request.log.error({ err: error }, 'relay failed');
@@ -63,19 +85,39 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
   route('/v1/responses', openAISurface, 'responses', bearer);
   route('/v1/messages', claudeSurface, 'claude.messages', claudeKey);
   route('/v1beta/models/:target', geminiSurface, 'gemini.generate', geminiKey);
-
-  app.get('/v1/models', async (req) => {
-    const principal = await authenticate(deps, req, header(req, 'x-api-key') ? claudeKey : bearer);
-    return { object: 'list', data: await listModelsFor(deps.relay, principal) };
+  app.post('/v1/messages/count_tokens', { config: { surface: claudeSurface, endpoint: 'claude.messages' } satisfies RelayRouteConfig }, async (req) => {
+    const principal = await authenticate(deps, req, claudeKey, true);
+    const parsed = parseBody(req, { endpoint: 'claude.messages' });
+    return countMessageTokens(deps.relay, principal, parsed.model, parsed.body);
   });
-  app.get('/v1/models/:model', async (req) => {
-    const principal = await authenticate(deps, req, bearer);
+
+  // Model lists in the caller's shape: OpenAI's (with new-api's extra `success`), Anthropic's when both
+  // of its headers are sent, Gemini's under /v1beta. The key may only see what it may call.
+  const models = { config: { surfaceOf: modelsSurfaceOf } satisfies RelayRouteConfig };
+  app.get('/v1/models', models, async (req) => {
+    const principal = await authenticate(deps, req, header(req, 'x-api-key') ? claudeKey : bearer);
+    const list = await listModelsFor(deps.relay, principal);
+    return wantsAnthropicShape(req) ? anthropicModelList(list) : { success: true, object: 'list', data: list };
+  });
+  app.get('/v1/models/:model', models, async (req) => {
+    const principal = await authenticate(deps, req, header(req, 'x-api-key') ? claudeKey : bearer);
     const id = (req.params as { model: string }).model;
     const found = (await listModelsFor(deps.relay, principal)).find((m) => m.id === id);
-    if (!found) throw new RelayError(404, 'model_not_found', `the model ${id} does not exist or you do not have access to it`, 'client', 'invalid_request_error');
-    return found;
+    if (!found) throw modelNotFound(id);
+    return wantsAnthropicShape(req) ? anthropicModel(found) : found;
+  });
+  const gemini = { config: { surface: geminiSurface } satisfies RelayRouteConfig };
+  app.get('/v1beta/models', gemini, async (req) => geminiModelList(await listModelsFor(deps.relay, await authenticate(deps, req, geminiKey))));
+  app.get('/v1beta/models/:model', gemini, async (req) => {
+    const principal = await authenticate(deps, req, geminiKey);
+    const id = (req.params as { model: string }).model.replace(/^models\//, '');
+    const found = (await listModelsFor(deps.relay, principal)).find((m) => m.id === id);
+    if (!found) throw modelNotFound(id);
+    return geminiModel(found);
   });
 }
+
+const modelNotFound = (id: string) => new RelayError(404, 'model_not_found', `the model ${id} does not exist or you do not have access to it`, 'client', 'invalid_request_error');
 
 function authenticate(deps: RelayRouteDeps, req: FastifyRequest, keyOf: KeySource, deferUserQuotaCheck = false): Promise<ApiKeyPrincipal> {
   return authenticateApiKey(keyOf(req), req.ip, { db: deps.relay.db, usableGroups: deps.usableGroups, cache: deps.relay.keyCache, deferUserQuotaCheck });
@@ -88,7 +130,10 @@ async function handle(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyR
   const principal = await authenticate(deps, req, r.keyOf, true);
   const parsed = parseBody(req, r);
   reply.hijack();
-  const io = new ClientIO(reply.raw, { 'x-request-id': requestId, 'x-oneapi-request-id': requestId, 'x-new-api-version': deps.version });
+  const headers: Record<string, string> = { 'x-request-id': requestId, 'x-oneapi-request-id': requestId, 'x-new-api-version': deps.version };
+  // A hijacked reply sends none of the Fastify reply's headers: the CORS ones go into ClientIO's own.
+  copyOpenCorsHeaders(reply, headers);
+  const io = new ClientIO(reply.raw, headers);
   const work = runRelay(deps.relay, { requestId, surface: r.surface, endpoint: r.endpoint, principal, ...parsed, clientIp: req.ip, path: req.url.split('?')[0], startedAt }, io);
   deps.relay.inflight.add(work);
   try {

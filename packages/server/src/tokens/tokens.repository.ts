@@ -30,6 +30,16 @@ export interface TokenWithOwner {
   user_deleted_at: number | null;
 }
 
+/** Balances of a token and of its owner, in quota units. */
+export interface TokenQuotaFigures {
+  remain_quota: number;
+  used_quota: number;
+  unlimited_quota: number;
+  expired_time: number;
+  user_quota: number;
+  user_used_quota: number;
+}
+
 /** Filters of a user's token search; empty strings are "no filter". */
 export interface TokenFilters {
   /** Part of the name (case-insensitive). */
@@ -60,6 +70,20 @@ export const tokensRepository = {
         'u.quota as user_quota', 'u.setting as user_setting', 'u.deleted_at as user_deleted_at',
       ])
       .where('t.key', '=', key)
+      .where('t.deleted_at', 'is', null)
+      .executeTakeFirst();
+  },
+
+  /**
+   * A token's balance and its owner's, read from the database (the key cache's copies may lag by a few
+   * seconds and carry no used amounts): what the key's usage and billing endpoints report.
+   */
+  findQuotaFigures(db: Executor, tokenId: number): Promise<TokenQuotaFigures | undefined> {
+    return db
+      .selectFrom('tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['t.remain_quota', 't.used_quota', 't.unlimited_quota', 't.expired_time', 'u.quota as user_quota', 'u.used_quota as user_used_quota'])
+      .where('t.id', '=', tokenId)
       .where('t.deleted_at', 'is', null)
       .executeTakeFirst();
   },

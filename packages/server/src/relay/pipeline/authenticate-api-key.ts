@@ -62,11 +62,7 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
   if (!rawKey) throw unauthorized('no API key provided; send it as "Authorization: Bearer sk-..."');
   const parsed = parseApiKey(rawKey);
   if (!parsed) throw unauthorized('invalid API key format');
-  let row = opts.cache?.get(parsed.key);
-  if (!row) {
-    row = await tokensRepository.findByKeyWithOwner(opts.db, parsed.key);
-    if (row && opts.cache) row = opts.cache.set(parsed.key, row);
-  }
+  const row = opts.cache?.get(parsed.key) ?? (await loadApiKey(opts.db, parsed.key, opts.cache));
   if (!row || row.user_deleted_at !== null) throw unauthorized('invalid API key');
   await checkTokenState(row, opts.db);
   if (row.allow_ips) {
@@ -99,6 +95,15 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     modelLimits: row.model_limits_enabled === 1 ? parseModelLimits(row.model_limits) : null,
     pinnedChannelId: parsed.channelId,
   };
+}
+
+/**
+ * A cache miss: reads the key's token with its owner from the database and caches the row (the cached
+ * copy is returned, so later charges show in it). Callers try `cache.get(key)` first.
+ */
+export async function loadApiKey(db: Db, key: string, cache?: ApiKeyCache): Promise<TokenWithOwner | undefined> {
+  const row = await tokensRepository.findByKeyWithOwner(db, key);
+  return row && cache ? cache.set(key, row) : row;
 }
 
 /** Checks status, expiry and remaining quota; an observed expiry or exhaustion is written back (row and cache too). */

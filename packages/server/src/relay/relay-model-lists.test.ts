@@ -1,0 +1,118 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import Anthropic from '@anthropic-ai/sdk';
+import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { jsonReply } from '../../test/fake-upstream/index.js';
+
+interface GeminiModelList {
+  models: { name: string; displayName: string; supportedGenerationMethods: string[] }[];
+  nextPageToken: string;
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** GET /v1/models and /v1beta/models in the OpenAI, Anthropic and Gemini shapes, limited to what the key may use. */
+describe('model lists in the caller’s shape', () => {
+  let r: RelayContext;
+  let allowed: string[];
+  let hidden: string;
+  let limitedKey: string;
+  let openKey: string;
+  beforeAll(async () => {
+    r = await createRelayContext('sqlite');
+    allowed = [await r.uniqueModel(), await r.uniqueModel()].sort();
+    hidden = await r.uniqueModel();
+    await r.createChannel({ models: [...allowed, hidden].join(',') });
+    const user = await r.createUser();
+    limitedKey = (await r.createApiKey(user.id, { modelLimits: allowed })).key;
+    openKey = (await r.createApiKey(user.id)).key;
+  });
+  afterAll(() => r?.close());
+  afterEach(() => {
+    r.upstream.requests.length = 0;
+  });
+
+  const anthropic = (key: string) => new Anthropic({ apiKey: key, baseURL: r.gateway, maxRetries: 0 });
+  const get = (path: string, headers: Record<string, string>) => fetch(`${r.gateway}${path}`, { headers });
+
+  it('answers the OpenAI shape with new-api’s extra success flag, only the models the key may use', async () => {
+    const res = await get('/v1/models', { authorization: `Bearer ${limitedKey}` });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; object: string; data: { id: string; object: string }[] };
+    expect(body).toMatchObject({ success: true, object: 'list' });
+    expect(body.data.map((m) => m.id)).toEqual(allowed);
+    expect(body.data[0]).toMatchObject({ object: 'model', owned_by: expect.any(String), created: expect.any(Number) });
+
+    const all = (await r.openai(openKey).models.list()).data.map((m) => m.id);
+    expect(all).toEqual([...allowed, hidden].sort());
+  });
+
+  it('answers Anthropic’s shape to x-api-key plus anthropic-version, as the Anthropic SDK reads it', async () => {
+    const res = await get('/v1/models', { 'x-api-key': limitedKey, 'anthropic-version': '2023-06-01' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { type: string; id: string; display_name: string; created_at: string }[] } & Record<string, unknown>;
+    expect(body).toEqual({
+      data: allowed.map((id) => ({ type: 'model', id, display_name: id, created_at: expect.stringMatching(RFC3339) })),
+      first_id: allowed[0],
+      last_id: allowed[1],
+      has_more: false,
+    });
+    expect(Number.isNaN(Date.parse(body.data[0].created_at))).toBe(false);
+
+    const page = await anthropic(limitedKey).models.list();
+    expect(page.data.map((m) => m.id)).toEqual(allowed);
+    expect(page.has_more).toBe(false);
+    expect((await anthropic(limitedKey).models.retrieve(allowed[0])).display_name).toBe(allowed[0]);
+  });
+
+  it('answers Anthropic errors in Anthropic’s shape', async () => {
+    const badKey = await anthropic('sk-not-a-real-key-at-all').models.list().catch((err: unknown) => err);
+    expect(badKey).toBeInstanceOf(Anthropic.AuthenticationError);
+    expect((badKey as InstanceType<typeof Anthropic.AuthenticationError>).error).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
+    const notAllowed = await anthropic(limitedKey).models.retrieve(hidden).catch((err: unknown) => err);
+    expect(notAllowed).toBeInstanceOf(Anthropic.NotFoundError);
+  });
+
+  it('answers GET /v1beta/models in Gemini’s shape, with the key in x-goog-api-key, ?key= or a bearer token', async () => {
+    const expected: GeminiModelList = {
+      models: allowed.map((id) => ({ name: `models/${id}`, displayName: id, supportedGenerationMethods: expect.arrayContaining(['generateContent', 'streamGenerateContent']) })),
+      nextPageToken: '',
+    };
+    const viaHeader = await get('/v1beta/models', { 'x-goog-api-key': limitedKey });
+    expect(viaHeader.status).toBe(200);
+    expect(await viaHeader.json()).toEqual(expected);
+    const viaQuery = await get(`/v1beta/models?key=${encodeURIComponent(limitedKey)}`, {});
+    expect(await viaQuery.json()).toEqual(expected);
+    const viaBearer = await get('/v1beta/models', { authorization: `Bearer ${limitedKey}` });
+    expect(await viaBearer.json()).toEqual(expected);
+    const open = (await (await get('/v1beta/models', { 'x-goog-api-key': openKey })).json()) as GeminiModelList;
+    expect(open.models.map((m) => m.name)).toEqual([...allowed, hidden].sort().map((id) => `models/${id}`));
+  });
+
+  it('answers GET /v1beta/models/:model with one model, or a Gemini-shaped 404 for a model the key may not use', async () => {
+    const one = await get(`/v1beta/models/${allowed[0]}`, { 'x-goog-api-key': limitedKey });
+    expect(one.status).toBe(200);
+    expect(await one.json()).toEqual({ name: `models/${allowed[0]}`, displayName: allowed[0], supportedGenerationMethods: expect.any(Array) });
+
+    for (const id of [hidden, 'no-such-model']) {
+      const missing = await get(`/v1beta/models/${id}`, { 'x-goog-api-key': limitedKey });
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({ error: { code: 404, message: expect.stringContaining(id), status: 'NOT_FOUND' } });
+    }
+    const badKey = await get('/v1beta/models', { 'x-goog-api-key': 'sk-not-a-real-key-at-all' });
+    expect(badKey.status).toBe(401);
+    expect(await badKey.json()).toEqual({ error: { code: 401, message: expect.any(String), status: 'UNAUTHENTICATED' } });
+    expect(r.upstream.requests).toHaveLength(0);
+  });
+
+  it('still relays POST /v1beta/models/:model:generateContent next to the GET routes', async () => {
+    r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('Hallo', chatUsage(4, 1), allowed[0])));
+    const res = await fetch(`${r.gateway}/v1beta/models/${allowed[0]}:generateContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': limitedKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { candidates: { content: { parts: { text: string }[] } }[] }).candidates[0].content.parts[0].text).toBe('Hallo');
+    expect(r.upstream.requests).toHaveLength(1);
+  });
+});
