@@ -102,6 +102,12 @@ describe('computeQuota, per-token models', () => {
   it('ignores negative or fractional token counts from a misbehaving upstream', () => {
     expect(computeQuota(ratio({ modelRatio: 1 }), usage({ promptTokens: -50, completionTokens: 10.7 }), QUOTA_PER_UNIT)).toBe(10);
   });
+
+  it('takes absurd token counts at 2^31 − 1 and never answers an amount past 2^53', () => {
+    expect(computeQuota(ratio({ modelRatio: 1 }), usage({ completionTokens: 1e300 }), QUOTA_PER_UNIT)).toBe(2 ** 31 - 1);
+    const huge = computeQuota(ratio({ modelRatio: 1e12, completionRatio: 1e6 }), usage({ promptTokens: 1e20, completionTokens: 1e20 }), QUOTA_PER_UNIT);
+    expect(huge).toBe(Number.MAX_SAFE_INTEGER);
+  });
 });
 
 describe('computeQuota, per-call models', () => {
@@ -140,6 +146,12 @@ describe('estimatePreConsume', () => {
   it('is 0 for a free model or group', () => {
     expect(estimatePreConsume(ratio({ modelRatio: 0 }), { promptTokens: 1000, maxTokens: 1000 }, 500, QUOTA_PER_UNIT)).toBe(0);
     expect(estimatePreConsume(ratio({ groupRatio: 0 }), { promptTokens: 1000 }, 500, QUOTA_PER_UNIT)).toBe(0);
+  });
+
+  it('sizes a hold for max_tokens 1e308 as an exact integer a quota column can hold', () => {
+    const hold = estimatePreConsume(gpt4o, { promptTokens: 10, maxTokens: 1e308 }, 500, QUOTA_PER_UNIT);
+    expect(hold).toBe(Math.trunc((500 + 2 ** 31 - 1) * 1.25));
+    expect(Number.isSafeInteger(estimatePreConsume(ratio({ modelRatio: 1e12, groupRatio: 1e6 }), { promptTokens: 1e20, maxTokens: 1e308 }, 500, QUOTA_PER_UNIT))).toBe(true);
   });
 
   it('holds the full price of a per-call model', () => {

@@ -104,12 +104,20 @@ function ratioPrice(model: string, modelRatio: number, groupRatio: number, table
   };
 }
 
-const tokens = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+/**
+ * Token counts are taken at most up to 2^31 − 1, far above any model's window: a request asking for
+ * `max_tokens: 1e308` (or an upstream reporting such usage) then prices to a large but exact amount
+ * instead of one past 2^53 that no quota column can hold.
+ */
+const MAX_TOKEN_COUNT = 2 ** 31 - 1;
+const tokens = (n: number) => (Number.isFinite(n) && n > 0 ? Math.min(Math.floor(n), MAX_TOKEN_COUNT) : 0);
+/** Quota amounts stay integers a double holds exactly (the ledger refuses anything else). */
+const safeQuota = (q: number) => Math.min(q, Number.MAX_SAFE_INTEGER);
 
 /** Quota of a per-call price: price × QuotaPerUnit × group ratio; a nonzero price never bills 0. */
 function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number): number {
   const quota = exactly((a) => a.round(a.multiply(a.of(price.modelPrice), a.of(quotaPerUnit), a.of(price.groupRatio))));
-  return quota <= 0 && price.modelPrice > 0 && price.groupRatio > 0 ? 1 : quota;
+  return quota <= 0 && price.modelPrice > 0 && price.groupRatio > 0 ? 1 : safeQuota(quota);
 }
 
 /**
@@ -140,7 +148,7 @@ export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPer
     return a.round(a.multiply(weighted, a.of(price.modelRatio), a.of(price.groupRatio)));
   });
   const priced = price.modelRatio * price.groupRatio !== 0;
-  return priced && quota <= 0 ? 1 : quota;
+  return priced && quota <= 0 ? 1 : safeQuota(quota);
 }
 
 export interface PreConsumeEstimateInput {
@@ -163,5 +171,5 @@ export function estimatePreConsume(
   if (price.mode === 'price') return fixedPriceQuota(price, quotaPerUnit);
   const promptTokens = Math.max(tokens(input.promptTokens), tokens(preConsumedQuota));
   const count = promptTokens + tokens(input.maxTokens ?? 0);
-  return exactly((a) => a.truncate(a.multiply(a.of(count), a.of(price.modelRatio), a.of(price.groupRatio))));
+  return safeQuota(exactly((a) => a.truncate(a.multiply(a.of(count), a.of(price.modelRatio), a.of(price.groupRatio)))));
 }
