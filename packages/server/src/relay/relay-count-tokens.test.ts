@@ -45,6 +45,6 @@ describe('Anthropic token counting (POST /v1/messages/count_tokens)', () => {
     await expect(client(key.key).messages.countTokens({ model: 'no-such-model-anywhere', messages })).rejects.toMatchObject({ status: 404, error: { error: { type: 'not_found_error' } } });
     const noMessages = await r.post('/v1/messages/count_tokens', key.key, { model });
     expect(noMessages.status).toBe(400);
-    expect(await noMessages.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: 'messages must be an array of messages' } });
+    expect(await noMessages.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: 'messages is required' } });
   });
 });

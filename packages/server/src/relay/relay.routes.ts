@@ -15,6 +15,7 @@ import type { RelayDeps } from './pipeline/relay-deps.js';
 import { MultipartError, decodeMultipart, multipartBoundary } from './http/multipart-decoder.js';
 import { listModelsFor } from './pipeline/list-models.js';
 import { countMessageTokens } from './pipeline/count-message-tokens.js';
+import { assertRequestShape } from './surfaces/request-shape.js';
 import { decodeContentEncoding } from './http/decode-body.js';
 import { anthropicModel, anthropicModelList } from './formats/anthropic/models-from-openai.js';
 import { geminiModel, geminiModelList } from './formats/gemini/models-from-openai.js';
@@ -193,6 +194,7 @@ function parseBody(req: FastifyRequest, r: { endpoint: RelayEndpoint }): ParsedR
   if (model === undefined || model === null || model === '') model = DEFAULT_MODELS[r.endpoint] ?? '';
   if (typeof model !== 'string') throw invalidRequest('model must be a string');
   if (model.length > 200) throw invalidRequest('model is too long');
+  assertRequestShape(r.endpoint, body);
   const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
   const generation = body.generationConfig as { maxOutputTokens?: unknown } | undefined;
   const maxTokens = Math.max(num(body.max_tokens), num(body.max_completion_tokens), num(body.max_output_tokens), num(generation?.maxOutputTokens));

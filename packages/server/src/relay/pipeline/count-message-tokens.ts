@@ -13,7 +13,7 @@ import type { RelayDeps } from './relay-deps.js';
  */
 export function countMessageTokens(deps: RelayDeps, principal: ApiKeyPrincipal, model: string, body: RelayBody): { input_tokens: number } {
   if (!model) throw invalidRequest('model is required', 'model_required');
-  if (body.kind !== 'json' || !Array.isArray(body.json.messages)) throw invalidRequest('messages must be an array of messages');
+  if (body.kind !== 'json') throw invalidRequest('send the Messages request as JSON');
   assertModelAllowed(principal, model);
   if (principal.pinnedChannelId === null && !deps.routing.table.candidates(principal.group, model)) {
     throw new RelayError(404, 'model_not_found', `no available channel for model ${model} under group ${principal.group}`, 'client', 'invalid_request_error');

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { jsonReply } from '../../test/fake-upstream/index.js';
+
+/**
+ * Malformed conversation requests on each surface: a 400 in the caller's shape naming the field, with no
+ * upstream call and no quota change — never a converter's crash (these answered 500 before).
+ */
+describe('malformed conversation requests', () => {
+  let r: RelayContext;
+  let model: string;
+  let key: string;
+  let userId: number;
+  beforeAll(async () => {
+    r = await createRelayContext('sqlite');
+    model = await r.uniqueModel();
+    await r.createChannel({ models: model });
+    r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok', chatUsage(5, 2))));
+    const user = await r.createUser({ quota: 1_000_000 });
+    userId = user.id;
+    key = (await r.createApiKey(user.id)).key;
+  });
+  afterAll(() => r?.close());
+
+  const cases: [surface: string, path: string, body: (m: string) => Record<string, unknown>, message: string][] = [
+    ['openai', '/v1/chat/completions', (m) => ({ model: m }), 'messages is required'],
+    ['openai', '/v1/chat/completions', (m) => ({ model: m, messages: 'hi' }), 'messages must be an array'],
+    ['openai', '/v1/chat/completions', (m) => ({ model: m, messages: [null] }), 'messages[0] must be an object'],
+    ['openai', '/v1/chat/completions', (m) => ({ model: m, messages: [{ content: 'hi' }] }), 'messages[0].role must be a string'],
+    ['openai', '/v1/chat/completions', (m) => ({ model: m, messages: [{ role: 'user', content: 42 }] }), 'messages[0].content must be a string or an array of content parts'],
+    ['openai', '/v1/chat/completions', (m) => ({ model: m, messages: [{ role: 'user', content: ['hi'] }] }), 'messages[0].content[0] must be an object'],
+    ['openai', '/v1/chat/completions', (m) => ({ model: m, messages: [{ role: 'user', content: 'hi' }], tools: {} }), 'tools must be an array'],
+    ['openai', '/v1/chat/completions', (m) => ({ model: m, stream: 'yes', messages: [{ role: 'user', content: 'hi' }] }), 'stream must be true or false'],
+    ['claude', '/v1/messages', (m) => ({ model: m, max_tokens: 10, messages: 'hi' }), 'messages must be an array'],
+    ['claude', '/v1/messages', (m) => ({ model: m, max_tokens: 10, messages: [null, 1] }), 'messages[0] must be an object'],
+    ['claude', '/v1/messages', (m) => ({ model: m, max_tokens: 10, messages: [{ role: 'user' }] }), 'messages[0].content must be a string or an array of content parts'],
+    ['claude', '/v1/messages', (m) => ({ model: m, max_tokens: 10, system: 7, messages: [{ role: 'user', content: 'hi' }] }), 'system must be an array'],
+    ['claude', '/v1/messages', (m) => ({ model: m, max_tokens: 10, stream: 'yes', messages: [{ role: 'user', content: 'hi' }] }), 'stream must be true or false'],
+    ['gemini', '/v1beta/models/MODEL:generateContent', () => ({ contents: { parts: [] } }), 'contents must be an array'],
+    ['gemini', '/v1beta/models/MODEL:generateContent', () => ({ contents: [{ parts: 'hi' }] }), 'contents[0].parts must be an array'],
+    ['gemini', '/v1beta/models/MODEL:generateContent', () => ({ contents: [{ parts: [{ text: 'hi' }] }], systemInstruction: 'be brief' }), 'systemInstruction must be an object'],
+  ];
+
+  it.each(cases)('%s %s answers 400 "%s" with no upstream call and no charge', async (surface, path, body, message) => {
+    const before = r.upstream.requests.length;
+    const res = await r.post(path.replace('MODEL', model), key, body(model));
+    expect(res.status).toBe(400);
+    const answer = (await res.json()) as Record<string, any>;
+    if (surface === 'claude') expect(answer.type).toBe('error');
+    if (surface === 'gemini') expect(answer.error.status).toBe('INVALID_ARGUMENT');
+    expect(answer.error.message).toBe(message);
+    expect(r.upstream.requests.length).toBe(before);
+    expect(await r.quotaOf(userId)).toEqual({ quota: 1_000_000, used_quota: 0, request_count: 0 });
+  });
+
+  it('refuses a max_tokens no balance can cover (1e308) with 429 instead of failing on the amount', async () => {
+    const res = await r.post('/v1/chat/completions', key, { model, max_tokens: 1e308, messages: [{ role: 'user', content: 'hi' }] });
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('insufficient_user_quota');
+    expect(await r.quotaOf(userId)).toEqual({ quota: 1_000_000, used_quota: 0, request_count: 0 });
+  });
+});
