@@ -17,6 +17,7 @@ import type { ClientIO } from './client-io.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
 import type { PromptEstimate } from './estimate-prompt-tokens.js';
+import type { SurfacePlan } from '../surfaces/surface.js';
 
 const MAX_ERROR_BODY = 1024 * 1024;
 
@@ -62,16 +63,22 @@ export async function attemptChannel(
     throw err;
   }
   const { settings, model: upstreamModel } = resolveModelSettings(deps.options, mapped.upstreamModel, input.maxTokens || undefined);
-  const plan = input.surface.plan(adapter, {
-    endpoint: input.endpoint,
-    body: input.body,
-    model: input.model,
-    stream: input.stream,
-    includeUsage: input.includeUsage,
-    get estimatedPromptTokens() {
-      return ctx.promptEstimate.tokens;
-    },
-  });
+  let plan: SurfacePlan;
+  try {
+    plan = input.surface.plan(adapter, {
+      endpoint: input.endpoint,
+      body: input.body,
+      model: input.model,
+      stream: input.stream,
+      includeUsage: input.includeUsage,
+      get estimatedPromptTokens() {
+        return ctx.promptEstimate.tokens;
+      },
+    });
+  } catch (err) {
+    if (isConversionCrash(err)) return unconvertibleRequest(channel, err);
+    throw err;
+  }
   if (!adapter.supports(plan.endpoint)) {
     return { kind: 'failed', channel, retry: true, error: new RelayError(400, 'unsupported_endpoint', `channel #${channel.id} cannot serve ${input.path}`, 'gateway') };
   }
@@ -91,6 +98,7 @@ export async function attemptChannel(
   } catch (err) {
     if (err instanceof RelayError) return { kind: 'failed', channel, error: err, retry: err.kind !== 'client' };
     if (err instanceof ChannelConfigError) return configFailure(channel, err.message);
+    if (isConversionCrash(err)) return unconvertibleRequest(channel, err);
     throw err;
   }
 
@@ -123,6 +131,19 @@ export async function attemptChannel(
   }
   deps.health.recordSuccess(channel.id);
   return { kind: 'done', ...base, ...outcome.result };
+}
+
+/**
+ * Request converters read the client's JSON as the format documents it; the entry check covers the
+ * outline (relay/surfaces/request-shape.ts), and a value deeper down of a type a converter does not take
+ * (an image_url that is a number, a functionResponse that is a string) surfaces as a TypeError or
+ * RangeError. That is the caller's malformed request — a 400, not retried elsewhere, never a 500.
+ */
+const isConversionCrash = (err: unknown): err is Error => err instanceof TypeError || err instanceof RangeError;
+
+function unconvertibleRequest(channel: RoutableChannel, err: Error): AttemptFailure {
+  const error = new RelayError(400, 'invalid_request', `the request has a value of a type this model's API does not take (${err.message})`, 'client', 'invalid_request_error');
+  return { kind: 'failed', channel, error, retry: false };
 }
 
 interface ParsedChannel {

@@ -79,7 +79,16 @@ export async function relayNonStream(
   }
   if (parsed.body instanceof Uint8Array) a.io.sendBytes(200, parsed.body, parsed.contentType ?? 'application/octet-stream');
   else if (parsed.raw && a.plan.passesResponseThrough) a.io.sendBytes(200, parsed.raw, 'application/json');
-  else a.io.sendJson(200, a.plan.encodeResponse(parsed.body));
+  else {
+    let encoded: unknown;
+    try {
+      encoded = a.plan.encodeResponse(parsed.body);
+    } catch {
+      // An answer that parsed but holds values of types its format does not allow (an id that is a number, a null choice).
+      return { kind: 'failed', error: new RelayError(502, 'bad_response_body', "the upstream answer could not be converted to the caller's format", 'upstream'), retry: false, channelFault: true };
+    }
+    a.io.sendJson(200, encoded);
+  }
   const counted = !parsed.usage;
   const usage = parsed.usage ?? localUsage(parsed.body, a.promptEstimate.tokens);
   return { kind: 'done', result: { usage, firstTokenMs, localCount: counted } };
