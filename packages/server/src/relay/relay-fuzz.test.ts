@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
-import { fixtureReply, jsonReply } from '../../test/fake-upstream/index.js';
+import { fixtureReply, jsonReply, sseReply } from '../../test/fake-upstream/index.js';
 
 /** A small deterministic generator (mulberry32), so a failure names a seed that replays it. */
 function random(seed: number) {
@@ -206,6 +206,99 @@ describe('fuzzed embedding and rerank requests never make the gateway fail', () 
           const body = mutate(valid, next);
           const res = await r.post(path, key, body);
           if (res.status >= 500 && res.status !== 502) failures.push(`${res.status} ${JSON.stringify(body).slice(0, 300)} → ${(await res.text()).slice(0, 200)}`);
+        }
+        expect(failures).toEqual([]);
+      });
+    }
+  }
+});
+
+const openaiChunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({ id: 'chatcmpl-s', object: 'chat.completion.chunk', created: 1, model: 'm', choices, ...extra });
+const STREAMS: Record<string, { named: boolean; events: Record<string, unknown>[]; done?: string }> = {
+  openai: {
+    named: false,
+    events: [
+      openaiChunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]),
+      openaiChunk([{ index: 0, delta: { content: 'Hel' }, finish_reason: null }]),
+      openaiChunk([{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{"q"' } }] }, finish_reason: null }]),
+      openaiChunk([{ index: 0, delta: {}, finish_reason: 'tool_calls' }]),
+      openaiChunk([], { usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 } }),
+    ],
+    done: 'data: [DONE]',
+  },
+  claude: {
+    named: true,
+    events: [
+      { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: null, usage: { input_tokens: 5, output_tokens: 1 } } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hel' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'tu_1', name: 'lookup', input: {} } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"q":1}' } },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 3 } },
+      { type: 'message_stop' },
+    ],
+  },
+  gemini: {
+    named: false,
+    events: [
+      { candidates: [{ content: { role: 'model', parts: [{ text: 'Hel' }] }, index: 0 }] },
+      { candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'lookup', args: { q: 1 } } }] }, index: 0 }] },
+      { candidates: [{ content: { role: 'model', parts: [{ text: 'lo' }] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 3, totalTokenCount: 8 } },
+    ],
+  },
+};
+
+/** Streams whose events the upstream garbles one value at a time: the client's stream always ends, never with a 500. */
+describe('fuzzed upstream streams never make the gateway fail', () => {
+  let r: RelayContext;
+  let key: string;
+  const models: Record<string, string> = {};
+  beforeAll(async () => {
+    r = await createRelayContext('sqlite');
+    await r.setOptions({ RetryTimes: 0 });
+    models.openai = await r.uniqueModel();
+    models.claude = await r.uniqueModel();
+    models.gemini = await r.uniqueModel();
+    await r.createChannel({ type: 1, models: models.openai });
+    await r.createChannel({ type: 14, models: models.claude, key: 'anthropic-key' });
+    await r.createChannel({ type: 24, models: models.gemini, key: 'gemini-key' });
+    key = (await r.createApiKey((await r.createUser({ quota: 1e12 })).id)).key;
+  });
+  afterAll(() => r?.close());
+
+  const routeOf: Record<string, (m: string) => string> = {
+    openai: () => 'POST /v1/chat/completions',
+    claude: () => 'POST /v1/messages',
+    gemini: (m) => `POST /v1beta/models/${m}:streamGenerateContent`,
+  };
+  const requestOf: Record<string, (m: string) => [string, Record<string, unknown>]> = {
+    openai: (m) => ['/v1/chat/completions', { ...openaiBody(m), stream: true }],
+    claude: (m) => ['/v1/messages', { ...claudeBody(m), stream: true }],
+    gemini: (m) => [`/v1beta/models/${m}:streamGenerateContent?alt=sse`, geminiBody()],
+  };
+
+  for (const surface of ['openai', 'claude', 'gemini']) {
+    for (const channel of ['openai', 'claude', 'gemini']) {
+      it(`${surface} streams from a ${channel} channel`, async () => {
+        const [path, body] = requestOf[surface](models[channel]);
+        const stream = STREAMS[channel];
+        const framed = (events: Record<string, unknown>[]) => [
+          ...events.map((e) => (stream.named ? `event: ${String(e.type)}\ndata: ${JSON.stringify(e)}` : `data: ${JSON.stringify(e)}`)),
+          ...(stream.done ? [stream.done] : []),
+        ];
+        const next = random(Number(process.env.FUZZ_SEED ?? 0) + 31 * surface.length + channel.length);
+        const failures: string[] = [];
+        for (let i = 0; i <= ROUNDS; i++) {
+          const events = structuredClone(stream.events);
+          const at = Math.floor(next() * events.length);
+          if (i > 0) events[at] = mutate(events[at], next);
+          r.upstream.setRoute(routeOf[channel](models[channel]), sseReply(framed(events)));
+          const res = await r.post(path, key, body);
+          const text = await res.text();
+          if (i === 0 && res.status !== 200) failures.push(`the valid stream answered ${res.status}: ${text.slice(0, 200)}`);
+          if (res.status >= 500 && res.status !== 502) failures.push(`${res.status} ${JSON.stringify(events[at]).slice(0, 300)} → ${text.slice(0, 200)}`);
         }
         expect(failures).toEqual([]);
       });
