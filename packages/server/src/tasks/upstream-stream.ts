@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { UpstreamHttpClient } from '../platform/http-client.js';
+import { discardBody } from '../platform/discard-body.js';
 import { RelayError } from '../relay/relay-error.js';
 import { TASK_UPSTREAM_TIMEOUT_MS } from './upstream-json.js';
 
@@ -29,8 +30,7 @@ export async function callUpstreamStream(http: UpstreamHttpClient, url: string, 
   }
 }
 
-/** Drops an answer that will not be passed on; undici reports the cut body as an error, which nobody awaits. */
+/** Drops an answer that will not be passed on. */
 export function discardUpstreamFile(file: UpstreamFile): void {
-  file.body.on('error', () => {});
-  file.body.destroy();
+  discardBody(file.body);
 }

@@ -78,4 +78,23 @@ describe('forEachChunk', () => {
     await expect(second).rejects.toThrow('client write failed');
     expect(rejected.destroyed).toBe(true);
   });
+
+  // undici's response body reports its own destruction as an error ("Request aborted"): with the reader's
+  // listeners gone, that error event used to be an uncaught exception that ended the process.
+  it('destroys a body whose destruction is reported as an error without an uncaught exception', async () => {
+    const body = new Readable({
+      read() {},
+      destroy(err, callback) {
+        callback(err ?? Object.assign(new Error('Request aborted'), { code: 'UND_ERR_ABORTED' }));
+      },
+    });
+    const done = forEachChunk(body, () => {
+      throw new Error('bad event');
+    });
+    body.push('x');
+    await expect(done).rejects.toThrow('bad event');
+    await tick();
+    expect(body.destroyed).toBe(true);
+    expect(() => body.emit('error', new Error('late'))).not.toThrow();
+  });
 });

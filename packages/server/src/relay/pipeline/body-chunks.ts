@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { discardBody } from '../../platform/discard-body.js';
 
 /**
  * Hands each chunk of a body to `onChunk`, in order, and resolves when the body has ended. While a
@@ -25,7 +26,7 @@ export function forEachChunk(body: Readable, onChunk: (chunk: Buffer) => Promise
     };
     const fail = (err: unknown) => {
       settle(err);
-      body.destroy();
+      discardBody(body);
     };
     const onData = (chunk: Buffer) => {
       let pending: Promise<void> | void;

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { discardBody } from '../../platform/discard-body.js';
 import { emptyUsage, type Usage } from '../formats/usage.js';
 import type { AdapterContext, ProviderAdapter, ProviderResponse } from '../providers/provider-adapter.js';
 import type { SurfacePlan } from '../surfaces/surface.js';
@@ -27,7 +28,7 @@ export function readBounded(body: Dispatcher.ResponseData['body'], limit: number
       size += chunk.length;
       if (size > limit) {
         cleanup();
-        body.destroy();
+        discardBody(body);
         reject(new RelayError(502, 'response_too_large', `the upstream answer exceeded ${limit} bytes`, 'upstream'));
         return;
       }
