@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { fixtureReply, jsonReply, sseReply } from '../../test/fake-upstream/index.js';
-
-/** A small deterministic generator (mulberry32), so a failure names a seed that replays it. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../channels/channels.test-helpers.js';
 
 const ODD_VALUES: unknown[] = [null, true, false, 0, -1, 1e308, -1e308, 3.5, '', 'x', '\u0000', [], [null], [1, 'a'], {}, { type: 'text' }, { text: 5 }, [{}], [{ type: 'image_url', image_url: 5 }], [{ type: 'tool_use', input: 'x' }]];
 
@@ -87,6 +76,22 @@ const geminiBody = () => ({
 
 const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 60);
 
+/** A gateway with one channel of each given type (a model of its own each) and a key with plenty of quota. */
+async function fuzzGateway(types: Record<string, number>): Promise<{ r: RelayContext; key: string; models: Record<string, string> }> {
+  const r = await createRelayContext('sqlite');
+  await r.setOptions({ RetryTimes: 0 });
+  const models: Record<string, string> = {};
+  for (const [name, type] of Object.entries(types)) {
+    models[name] = await r.uniqueModel();
+    await r.createChannel({ type, models: models[name], key: `${name}-key` });
+  }
+  const key = (await r.createApiKey((await r.createUser({ quota: 1e12 })).id)).key;
+  return { r, key, models };
+}
+
+const CHAT_CHANNELS = { openai: 1, claude: 14, gemini: 24 };
+
+
 /**
  * Random malformations of realistic requests on each surface, served by an OpenAI, a Claude and a Gemini
  * channel (every conversion path): whatever the body, the gateway answers — never a 500, never a crash.
@@ -94,20 +99,12 @@ const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 60);
 describe('fuzzed conversation requests never make the gateway fail', () => {
   let r: RelayContext;
   let key: string;
-  const models: Record<string, string> = {};
+  let models: Record<string, string>;
   beforeAll(async () => {
-    r = await createRelayContext('sqlite');
-    await r.setOptions({ RetryTimes: 0 });
-    models.openai = await r.uniqueModel();
-    models.claude = await r.uniqueModel();
-    models.gemini = await r.uniqueModel();
-    await r.createChannel({ type: 1, models: models.openai });
-    await r.createChannel({ type: 14, models: models.claude, key: 'anthropic-key' });
-    await r.createChannel({ type: 24, models: models.gemini, key: 'gemini-key' });
+    ({ r, key, models } = await fuzzGateway(CHAT_CHANNELS));
     r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok', chatUsage(5, 2))));
     r.upstream.setRoute('POST /v1/messages', jsonReply(claudeAnswer));
     r.upstream.setRoute(`POST /v1beta/models/${models.gemini}:generateContent`, jsonReply(geminiAnswer));
-    key = (await r.createApiKey((await r.createUser({ quota: 1e12 })).id)).key;
   });
   afterAll(() => r?.close());
 
@@ -168,22 +165,15 @@ describe('fuzzed conversation requests never make the gateway fail', () => {
 describe('fuzzed embedding and rerank requests never make the gateway fail', () => {
   let r: RelayContext;
   let key: string;
-  const models: Record<string, string> = {};
-  const TYPES: Record<string, number> = { openai: 1, gemini: 24, cohere: 34, jina: 38 };
+  let models: Record<string, string>;
   beforeAll(async () => {
-    r = await createRelayContext('sqlite');
-    await r.setOptions({ RetryTimes: 0 });
-    for (const [name, type] of Object.entries(TYPES)) {
-      models[name] = await r.uniqueModel();
-      await r.createChannel({ type, models: models[name], key: `${name}-key` });
-    }
+    ({ r, key, models } = await fuzzGateway({ openai: 1, gemini: 24, cohere: 34, jina: 38 }));
     r.upstream.setRoute('POST /v1/embeddings', fixtureReply('openai', 'embeddings'));
     r.upstream.setRoute(`POST /v1beta/models/${models.gemini}:embedContent`, jsonReply({ embedding: { values: [0.1, 0.2] } }));
     r.upstream.setRoute(`POST /v1beta/models/${models.gemini}:batchEmbedContents`, jsonReply({ embeddings: [{ values: [0.1, 0.2] }, { values: [0.3, 0.4] }] }));
     r.upstream.setRoute('POST /v2/embed', fixtureReply('cohere', 'embed'));
     r.upstream.setRoute('POST /v2/rerank', fixtureReply('cohere', 'rerank'));
     r.upstream.setRoute('POST /v1/rerank', fixtureReply('jina', 'rerank'));
-    key = (await r.createApiKey((await r.createUser({ quota: 1e12 })).id)).key;
   });
   afterAll(() => r?.close());
 
@@ -254,17 +244,9 @@ const STREAMS: Record<string, { named: boolean; events: Record<string, unknown>[
 describe('fuzzed upstream streams never make the gateway fail', () => {
   let r: RelayContext;
   let key: string;
-  const models: Record<string, string> = {};
+  let models: Record<string, string>;
   beforeAll(async () => {
-    r = await createRelayContext('sqlite');
-    await r.setOptions({ RetryTimes: 0 });
-    models.openai = await r.uniqueModel();
-    models.claude = await r.uniqueModel();
-    models.gemini = await r.uniqueModel();
-    await r.createChannel({ type: 1, models: models.openai });
-    await r.createChannel({ type: 14, models: models.claude, key: 'anthropic-key' });
-    await r.createChannel({ type: 24, models: models.gemini, key: 'gemini-key' });
-    key = (await r.createApiKey((await r.createUser({ quota: 1e12 })).id)).key;
+    ({ r, key, models } = await fuzzGateway(CHAT_CHANNELS));
   });
   afterAll(() => r?.close());
 
