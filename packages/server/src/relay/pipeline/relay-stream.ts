@@ -3,7 +3,7 @@ import { emptyUsage, type Usage } from '../formats/usage.js';
 import type { AdapterContext, ByteStreamTranslator, OutboundEvent, ProviderAdapter, StreamTranslator } from '../providers/provider-adapter.js';
 import type { SurfacePlan } from '../surfaces/surface.js';
 import { RelayError } from '../relay-error.js';
-import { SseParser } from '../streaming/sse-parser.js';
+import { SseParser, type ParsedSseEvent } from '../streaming/sse-parser.js';
 import { StreamingTokenCounter } from '../usage/token-counter.js';
 import { forEachChunk } from './body-chunks.js';
 import { frameSse, type ClientIO } from './client-io.js';
@@ -51,19 +51,22 @@ export async function relayStream(
   };
   // Everything one upstream chunk produced goes out in one socket write (one syscall, not one per event).
   // A promise back means the client is slow: reading the upstream waits for it.
-  const take = (events: OutboundEvent[]): Promise<void> | void => {
+  // `verbatim` is the upstream's own text for these events when they pass unchanged (see sseTranslator).
+  const take = (events: OutboundEvent[], verbatim: string | undefined): Promise<void> | void => {
     countText();
     if (io.closed) return;
-    const frames = framesOf(events);
+    const frames = verbatim ?? framesOf(events);
     if (frames) return io.write(frames);
   };
   // The last frames, the closing frames and the end of the answer leave in one write.
   let answered = false;
-  const finish = (events: OutboundEvent[]) => {
+  const finish = (events: OutboundEvent[], verbatim?: string) => {
     countText();
     answered = true;
-    if (!io.closed) io.end(framesOf(events) + encoder.finish().map(frameSse).join(''));
+    if (!io.closed) io.end((verbatim ?? framesOf(events)) + encoder.finish().map(frameSse).join(''));
   };
+  // Only an encoder that passes events on as they are may send the upstream's text instead of its frames.
+  const verbatimOf = encoder.verbatim && translator.verbatim ? () => translator.verbatim!() : () => undefined;
 
   io.startStream();
   try {
@@ -72,8 +75,10 @@ export async function relayStream(
       if (answered) return;
       if (!firstTokenMs) firstTokenMs = Date.now() - input.startedAt;
       const events = translator.push(chunk);
-      if (translator.complete?.()) finish([...events, ...translator.end()]);
-      else return take(events);
+      if (!translator.complete?.()) return take(events, verbatimOf());
+      const tail = translator.end();
+      if (tail.length === 0) finish(events, verbatimOf());
+      else finish([...events, ...tail]);
     });
     if (!answered) finish(translator.end());
     if (io.closed) streamStatus = 'client_gone';
@@ -103,18 +108,43 @@ export async function relayStream(
   return { kind: 'done', result: { usage, firstTokenMs, localCount, streamStatus } };
 }
 
-/** An SSE stream as bytes: the SSE parser in front of the adapter's event translator. */
-function sseTranslator(events: StreamTranslator): ByteStreamTranslator {
+/**
+ * An SSE stream as bytes: the SSE parser in front of the adapter's event translator. When a chunk held
+ * whole events in canonical framing (SseParser.verbatim) and the translator passed each on unchanged
+ * (same name, same data text), the chunk's text is already the client's frames: `verbatim` returns it,
+ * which spares re-framing and re-joining every event. A last event the translator swallowed (OpenAI's
+ * `[DONE]`, which the encoder writes itself) is cut off the end.
+ */
+export function sseTranslator(events: StreamTranslator): ByteStreamTranslator {
   const parser = new SseParser();
+  let verbatim: string | undefined;
   return {
     push: (chunk) => {
       const out: OutboundEvent[] = [];
-      for (const e of parser.push(chunk)) for (const o of events.push(e)) out.push(o);
+      const parsed = parser.push(chunk);
+      let text = parser.verbatim;
+      let kept = 0;
+      let cut = 0;
+      for (let i = 0; i < parsed.length; i++) {
+        const e = parsed[i];
+        const produced = events.push(e);
+        for (const o of produced) out.push(o);
+        if (text === undefined) continue;
+        if (produced.length === 1 && produced[0].data === e.data && produced[0].event === e.event) kept += frameLength(e);
+        else if (produced.length === 0 && i === parsed.length - 1) cut = frameLength(e);
+        else text = undefined;
+      }
+      // The lengths must add up to the text: anything else means the framing was not what it seemed.
+      verbatim = text !== undefined && kept + cut === text.length ? (cut ? text.slice(0, kept) : text) : undefined;
       return out;
     },
     end: () => [...parser.end().flatMap((e) => events.push(e)), ...events.end()],
     usage: () => events.usage(),
     drainText: events.drainText ? (all) => events.drainText!(all) : undefined,
     complete: events.complete ? () => events.complete!() : undefined,
+    verbatim: () => verbatim,
   };
 }
+
+/** Length of `frameSse(e)` for an event with a one-line data field. */
+const frameLength = (e: ParsedSseEvent) => (e.event ? 8 + e.event.length : 0) + 8 + e.data.length;

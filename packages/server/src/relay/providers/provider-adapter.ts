@@ -141,6 +141,11 @@ export interface ByteStreamTranslator {
   usage(): Usage | undefined;
   drainText?(all?: boolean): string;
   complete?(): boolean;
+  /**
+   * The client-ready text of the last push when its events passed unchanged and the upstream framed
+   * them exactly as the pipeline would (SSE streams only); undefined otherwise.
+   */
+  verbatim?(): string | undefined;
 }
 
 /** What an upstream error says, for the client message, retry and auto-disable decisions. */

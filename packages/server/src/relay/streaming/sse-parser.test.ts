@@ -52,4 +52,52 @@ describe('SseParser', () => {
       for (let i = 0; i <= MAX_EVENT_BYTES / big.length + 1; i++) p.push(`data: ${big}\n`);
     }).toThrow(SseTooLargeError);
   });
+
+  describe('verbatim', () => {
+    it('gives back a chunk that is exactly its events in canonical framing', () => {
+      const p = new SseParser();
+      const text = 'data: {"a":1}\n\nevent: ping\ndata: {"b":"é"}\n\ndata: [DONE]\n\n';
+      expect(p.push(enc.encode(text))).toHaveLength(3);
+      expect(p.verbatim).toBe(text);
+    });
+
+    it('gives nothing back for framing the pipeline would write differently', () => {
+      const cases = [
+        ': keep-alive\n\ndata: x\n\n', // comment
+        'data:x\n\n', // no space after the colon
+        'data: a\ndata: b\n\n', // two data lines
+        'data: x\nevent: late\n\n', // name after the data
+        'event: a\nevent: b\ndata: x\n\n', // two names
+        'event: \ndata: x\n\n', // empty name, dropped by the parser
+        'id: 7\ndata: x\n\n', // another field
+        'data: x\n\n\n', // a blank line with no event
+        'data: x\r\n\r\n', // CRLF
+        'data: x\n', // ends inside an event
+      ];
+      for (const text of cases) {
+        const p = new SseParser();
+        p.push(text);
+        expect(p.verbatim, JSON.stringify(text)).toBeUndefined();
+      }
+    });
+
+    it('gives nothing back for a chunk that starts inside an event, and recovers at the next boundary', () => {
+      const p = new SseParser();
+      p.push('data: {"a"');
+      expect(p.verbatim).toBeUndefined();
+      expect(p.push(':1}\n\n')).toEqual([{ data: '{"a":1}' }]);
+      expect(p.verbatim).toBeUndefined();
+      p.push('data: next\n\n');
+      expect(p.verbatim).toBe('data: next\n\n');
+    });
+
+    it('gives nothing back when a multi-byte character is split across chunks', () => {
+      const bytes = enc.encode('data: "世"\n\n');
+      const p = new SseParser();
+      p.push(bytes.slice(0, 8));
+      expect(p.verbatim).toBeUndefined();
+      p.push(bytes.slice(8));
+      expect(p.verbatim).toBeUndefined();
+    });
+  });
 });

@@ -28,10 +28,25 @@ export class SseParser {
   private dataBytes = 0;
   private eventName: string | undefined;
   private pendingCr = false;
+  /** The current push's lines are all canonical so far (see `verbatim`). */
+  private canonical = false;
+  private lastVerbatim: string | undefined;
+
+  /**
+   * The text of the last push when it was exactly its events in canonical framing: it began and ended at
+   * an event boundary and every event was an optional `event: NAME` line, one `data: …` line and a blank
+   * line, with \n line ends and no comments or other fields. Such text is what `frameSse` makes of the
+   * events, so a relay that passes them on unchanged can send the text itself.
+   */
+  get verbatim(): string | undefined {
+    return this.lastVerbatim;
+  }
 
   /** Feeds a chunk and returns the events it completed. */
   push(chunk: Uint8Array | string): ParsedSseEvent[] {
     let text = typeof chunk === 'string' ? chunk : this.decoder.push(chunk);
+    this.canonical = this.buffer === '' && this.data === undefined && this.eventName === undefined && !this.pendingCr;
+    this.lastVerbatim = undefined;
     if (this.pendingCr && text.startsWith('\n')) text = text.slice(1);
     this.pendingCr = false;
     this.buffer += text;
@@ -45,8 +60,10 @@ export class SseParser {
       }
       this.buffer = this.buffer.slice(start);
       if (this.buffer.length + this.dataBytes > MAX_EVENT_BYTES) throw new SseTooLargeError();
+      if (this.canonical && this.buffer === '' && this.data === undefined && this.eventName === undefined && events.length > 0) this.lastVerbatim = text;
       return events;
     }
+    this.canonical = false;
     for (let i = 0; i < this.buffer.length; i++) {
       const c = this.buffer.charCodeAt(i);
       if (c !== 10 && c !== 13) continue;
@@ -79,21 +96,29 @@ export class SseParser {
   private line(text: string, start: number, end: number, events: ParsedSseEvent[]) {
     if (start === end) {
       if (this.data !== undefined) events.push(this.eventName ? { event: this.eventName, data: this.data } : { data: this.data });
+      else this.canonical = false;
       this.data = undefined;
       this.dataBytes = 0;
       this.eventName = undefined;
       return;
     }
-    if (text.charCodeAt(start) === 58) return; // ':' comment
+    if (text.charCodeAt(start) === 58) {
+      this.canonical = false;
+      return; // ':' comment
+    }
     if (text.startsWith('data:', start)) {
-      this.addData(text.slice(text.charCodeAt(start + 5) === 32 ? start + 6 : start + 5, end));
+      const spaced = text.charCodeAt(start + 5) === 32;
+      if (!spaced || this.data !== undefined) this.canonical = false;
+      this.addData(text.slice(spaced ? start + 6 : start + 5, end));
       return;
     }
     const line = text.slice(start, end);
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.charCodeAt(0) === 32) value = value.slice(1);
+    const spaced = value.charCodeAt(0) === 32;
+    if (spaced) value = value.slice(1);
+    if (field !== 'event' || !spaced || !value || this.data !== undefined || this.eventName !== undefined) this.canonical = false;
     if (field === 'data') this.addData(value);
     else if (field === 'event') this.eventName = value;
   }

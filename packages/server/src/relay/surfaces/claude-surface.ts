@@ -12,6 +12,8 @@ const errorBody = (err: RelayError) => claudeError(claudeErrorTypeForStatus(err.
 
 /** Native Claude events are forwarded as they came (event name + raw JSON). */
 class PassThroughEncoder implements StreamEncoder {
+  readonly verbatim = true;
+
   push(event: { event?: string; data: unknown }): SseEvent[] {
     const data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data);
     return [event.event ? { event: event.event, data } : { data }];

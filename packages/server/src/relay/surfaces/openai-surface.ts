@@ -11,6 +11,8 @@ const json = (data: unknown): SseEvent => ({ data: typeof data === 'string' ? da
 
 /** Adapter events are already OpenAI-shaped (hub chunks, or an endpoint's own events such as Responses). */
 class OpenAIStreamEncoder implements StreamEncoder {
+  readonly verbatim = true;
+
   constructor(private readonly endWithDone: boolean) {}
 
   push(event: { event?: string; data: unknown }): SseEvent[] {

@@ -21,6 +21,11 @@ export interface SurfacePlan {
 
 /** Turns adapter events into the client's wire events; `finish` closes the stream properly. */
 export interface StreamEncoder {
+  /**
+   * True when `push` returns a text event as it is (`[{ event, data }]`, nothing added, nothing kept):
+   * the pipeline may then send the upstream's own framing of such events without calling `push`.
+   */
+  readonly verbatim?: boolean;
   push(event: { event?: string; data: unknown }): SseEvent[];
   finish(): SseEvent[];
   /** The error event to send when the stream breaks after it started. */
