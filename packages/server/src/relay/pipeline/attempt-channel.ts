@@ -71,9 +71,7 @@ export async function attemptChannel(
       model: input.model,
       stream: input.stream,
       includeUsage: input.includeUsage,
-      get estimatedPromptTokens() {
-        return ctx.promptEstimate.tokens;
-      },
+      promptEstimate: ctx.promptEstimate,
     });
   } catch (err) {
     if (isConversionCrash(err)) return unconvertibleRequest(channel, err);

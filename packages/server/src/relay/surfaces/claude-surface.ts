@@ -30,7 +30,7 @@ class PassThroughEncoder implements StreamEncoder {
 class FromHubEncoder implements StreamEncoder {
   private readonly stream: OpenAIToClaudeStream;
   constructor(request: SurfaceRequest) {
-    this.stream = new OpenAIToClaudeStream({ model: request.model, promptTokens: request.estimatedPromptTokens });
+    this.stream = new OpenAIToClaudeStream({ model: request.model, promptTokens: request.promptEstimate.tokens });
   }
   push(event: { event?: string; data: unknown }): SseEvent[] {
     return this.stream.pushChunk(hubChunk(event.data)).map(claudeSseEvent);

@@ -49,7 +49,13 @@ export interface SurfaceRequest {
   stream: boolean;
   /** Whether the client wants the final usage chunk (OpenAI: stream_options.include_usage). */
   includeUsage: boolean;
-  estimatedPromptTokens: number;
+  /**
+   * The prompt's token estimate, worked out on first read (only an encoder that must report prompt
+   * tokens before the upstream does reads it). An object whose getter sits on its class: an object
+   * literal with a getter of its own gets a new hidden class per request, and the scavenger then keeps
+   * every such request alive until a full collection.
+   */
+  promptEstimate: { readonly tokens: number };
 }
 
 export type { Usage };
