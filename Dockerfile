@@ -28,4 +28,4 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/status/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=32", "packages/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=32", "--no-allocation-site-pretenuring", "packages/server/dist/main.js"]

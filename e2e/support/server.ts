@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,6 +8,11 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverMain = join(repoRoot, 'packages/server/dist/main.js');
 const webIndex = join(repoRoot, 'packages/web/dist/index.html');
+/** The Node flags `npm start` runs the server with (garbage-collector tuning), so the browser tests run it the same way. */
+const startFlags = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .match(/node ((?:--\S+ )*)packages\/server\/dist\/main\.js/)![1]
+  .split(' ')
+  .filter(Boolean);
 
 export interface RunningServer {
   baseUrl: string;
@@ -75,7 +80,7 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   let child: ChildProcess;
 
   const launch = async () => {
-    child = spawn(process.execPath, [serverMain], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [...startFlags, serverMain], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', append);
     child.stderr?.on('data', append);
     await waitForStatus(baseUrl, child, output, 30_000);
