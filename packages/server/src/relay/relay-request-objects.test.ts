@@ -27,7 +27,7 @@ async function plannedBy(surface: Surface, during: () => Promise<void>): Promise
   return seen;
 }
 
-// An object literal with a getter of its own, made per request, cost a quarter of the relay's
+// An object literal with a getter of its own, made per request, cost 10–30% of the relay's
 // throughput: V8 gave each one a new descriptor array in the old generation, and that dead array
 // kept the getter's closure — and through it the whole request, socket objects included — alive
 // through every young collection until a full one (bench/README.md, tenth session).
