@@ -3,10 +3,12 @@ import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from
 import { jsonReply } from '../../test/fake-upstream/index.js';
 
 /**
- * Malformed conversation requests on each surface: a 400 in the caller's shape naming the field, with no
- * upstream call and no quota change — never a converter's crash (these answered 500 before).
+ * Malformed requests on each surface: a 400 in the caller's shape naming the field, with no upstream call
+ * and no quota change — never a converter's crash (conversations answered 500 before) and never an
+ * upstream call for an input the endpoint requires (embeddings, moderations, images, speech and rerank
+ * requests without one were sent on).
  */
-describe('malformed conversation requests', () => {
+describe('malformed requests', () => {
   let r: RelayContext;
   let model: string;
   let key: string;
@@ -39,6 +41,20 @@ describe('malformed conversation requests', () => {
     ['gemini', '/v1beta/models/MODEL:generateContent', () => ({ contents: { parts: [] } }), 'contents must be an array'],
     ['gemini', '/v1beta/models/MODEL:generateContent', () => ({ contents: [{ parts: 'hi' }] }), 'contents[0].parts must be an array'],
     ['gemini', '/v1beta/models/MODEL:generateContent', () => ({ contents: [{ parts: [{ text: 'hi' }] }], systemInstruction: 'be brief' }), 'systemInstruction must be an object'],
+    ['openai', '/v1/embeddings', (m) => ({ model: m }), 'input is required'],
+    ['openai', '/v1/embeddings', (m) => ({ model: m, input: '' }), 'input is required'],
+    ['openai', '/v1/embeddings', (m) => ({ model: m, input: [] }), 'input must not be empty'],
+    ['openai', '/v1/embeddings', (m) => ({ model: m, input: ['hi', { text: 'x' }] }), 'input[1] must be a string, a token id or an array of token ids'],
+    ['openai', '/v1/embeddings', (m) => ({ model: m, input: 42 }), 'input must be a string or an array'],
+    ['openai', '/v1/moderations', (m) => ({ model: m }), 'input is required'],
+    ['openai', '/v1/moderations', (m) => ({ model: m, input: [7] }), 'input[0] must be a string or an object'],
+    ['openai', '/v1/images/generations', (m) => ({ model: m, n: 1 }), 'prompt is required'],
+    ['openai', '/v1/images/generations', (m) => ({ model: m, prompt: ['a cat'] }), 'prompt must be a string'],
+    ['openai', '/v1/audio/speech', (m) => ({ model: m, voice: 'alloy' }), 'input is required'],
+    ['openai', '/v1/rerank', (m) => ({ model: m, documents: ['a'] }), 'query is required'],
+    ['openai', '/v1/rerank', (m) => ({ model: m, query: 'q' }), 'documents is required'],
+    ['openai', '/v1/rerank', (m) => ({ model: m, query: 'q', documents: [] }), 'documents must be a non-empty array'],
+    ['openai', '/v1/rerank', (m) => ({ model: m, query: 'q', documents: ['a', 3] }), 'documents[1] must be a string or an object'],
   ];
 
   it.each(cases)('%s %s answers 400 "%s" with no upstream call and no charge', async (surface, path, body, message) => {

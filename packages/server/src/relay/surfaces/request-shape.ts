@@ -32,15 +32,36 @@ function roleOf(message: Record<string, unknown>, field: string): void {
   if (typeof message.role !== 'string') fail(`${field}.role must be a string`);
 }
 
+/** A non-empty string. */
+function requiredText(value: unknown, field: string): void {
+  if (value === undefined || value === null || value === '') fail(`${field} is required`);
+  if (typeof value !== 'string') fail(`${field} must be a string`);
+}
+
+/** A non-empty string, or a non-empty array whose items each pass `item` (which returns false to refuse). */
+function textOrList(value: unknown, field: string, item: (v: unknown) => boolean, itemKind: string): void {
+  if (value === undefined || value === null || value === '') fail(`${field} is required`);
+  if (typeof value === 'string') return;
+  if (!Array.isArray(value)) fail(`${field} must be a string or an array`);
+  if (value.length === 0) fail(`${field} must not be empty`);
+  for (let i = 0; i < value.length; i++) if (!item(value[i])) fail(`${field}[${i}] must be ${itemKind}`);
+}
+
+const isTokenIds = (v: unknown) => Array.isArray(v) && v.every((t) => Number.isInteger(t));
+const isTextOrNumber = (v: unknown) => typeof v === 'string' || Number.isInteger(v) || isTokenIds(v);
+const isTextOrObject = (v: unknown) => typeof v === 'string' || isObject(v);
+
 function streamFlag(body: Record<string, unknown>): void {
   if (body.stream !== undefined && body.stream !== null && typeof body.stream !== 'boolean') fail('stream must be true or false');
 }
 
 /**
  * Checks the parts of a conversation request that the relay and its format converters walk (messages,
- * their roles and contents, system prompts, tools), so a malformed request is the caller's 400 with the
- * field named, never a converter's crash (a 500) or a half-converted upstream call. Values are left to
- * the upstream; only types are checked, in one pass over the messages.
+ * their roles and contents, system prompts, tools), and the inputs the other JSON endpoints require
+ * (embedding and moderation input, image prompt, speech input, rerank query and documents), so a
+ * malformed request is the caller's 400 with the field named, never a converter's crash (a 500), a
+ * half-converted upstream call or an upstream call at all. Values are left to the upstream; only presence
+ * and types are checked, in one pass over the messages.
  */
 export function assertRequestShape(endpoint: RelayEndpoint, body: Record<string, unknown>): void {
   switch (endpoint) {
@@ -79,6 +100,24 @@ export function assertRequestShape(endpoint: RelayEndpoint, body: Record<string,
     case 'completions':
     case 'responses':
       streamFlag(body);
+      return;
+    // The other endpoints' required inputs, so a request missing them is refused before any upstream call.
+    case 'embeddings':
+      textOrList(body.input, 'input', isTextOrNumber, 'a string, a token id or an array of token ids');
+      return;
+    case 'moderations':
+      textOrList(body.input, 'input', isTextOrObject, 'a string or an object');
+      return;
+    case 'images.generations':
+      requiredText(body.prompt, 'prompt');
+      return;
+    case 'audio.speech':
+      requiredText(body.input, 'input');
+      return;
+    case 'rerank':
+      requiredText(body.query, 'query');
+      if (!Array.isArray(body.documents) || body.documents.length === 0) fail(body.documents === undefined || body.documents === null ? 'documents is required' : 'documents must be a non-empty array');
+      for (let i = 0; i < body.documents.length; i++) if (!isTextOrObject(body.documents[i])) fail(`documents[${i}] must be a string or an object`);
       return;
     default:
       return;
