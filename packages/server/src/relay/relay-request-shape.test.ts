@@ -44,7 +44,8 @@ describe('malformed requests', () => {
     ['openai', '/v1/embeddings', (m) => ({ model: m }), 'input is required'],
     ['openai', '/v1/embeddings', (m) => ({ model: m, input: '' }), 'input is required'],
     ['openai', '/v1/embeddings', (m) => ({ model: m, input: [] }), 'input must not be empty'],
-    ['openai', '/v1/embeddings', (m) => ({ model: m, input: ['hi', { text: 'x' }] }), 'input[1] must be a string, a token id or an array of token ids'],
+    ['openai', '/v1/embeddings', (m) => ({ model: m, input: ['hi', null] }), 'input[1] must be a string, an object, a token id or an array of token ids'],
+    ['openai', '/v1/embeddings', (m) => ({ model: m, input: [[1, 'x']] }), 'input[0] must be a string, an object, a token id or an array of token ids'],
     ['openai', '/v1/embeddings', (m) => ({ model: m, input: 42 }), 'input must be a string or an array'],
     ['openai', '/v1/moderations', (m) => ({ model: m }), 'input is required'],
     ['openai', '/v1/moderations', (m) => ({ model: m, input: [7] }), 'input[0] must be a string or an object'],
@@ -67,6 +68,22 @@ describe('malformed requests', () => {
     expect(answer.error.message).toBe(message);
     expect(r.upstream.requests.length).toBe(before);
     expect(await r.quotaOf(userId)).toEqual({ quota: 1_000_000, used_quota: 0, request_count: 0 });
+  });
+
+  it.each([
+    ['a string', 'hello'],
+    ['strings', ['hello', 'world']],
+    ['token ids', [15339, 1917]],
+    ['arrays of token ids', [[15339], [1917, 0]]],
+    ['multimodal objects', [{ text: 'hello' }, { image: 'https://images.example/cat.png' }]],
+  ])('sends embeddings whose input is %s on to the upstream', async (_kind, input) => {
+    r.upstream.setRoute('POST /v1/embeddings', jsonReply({ object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.1] }], model, usage: { prompt_tokens: 2, total_tokens: 2 } }));
+    // Its own user: the charge must not touch the balance the refusals above are checked against.
+    const payer = (await r.createApiKey((await r.createUser({ quota: 1_000_000 })).id)).key;
+    const before = r.upstream.requests.length;
+    const res = await r.post('/v1/embeddings', payer, { model, input });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(r.upstream.requests.length).toBe(before + 1);
   });
 
   it('refuses a max_tokens no balance can cover (1e308) with 429 instead of failing on the amount', async () => {

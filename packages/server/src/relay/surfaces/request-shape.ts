@@ -48,8 +48,9 @@ function textOrList(value: unknown, field: string, item: (v: unknown) => boolean
 }
 
 const isTokenIds = (v: unknown) => Array.isArray(v) && v.every((t) => Number.isInteger(t));
-const isTextOrNumber = (v: unknown) => typeof v === 'string' || Number.isInteger(v) || isTokenIds(v);
 const isTextOrObject = (v: unknown) => typeof v === 'string' || isObject(v);
+// Objects too: multimodal embedding inputs (Jina's `{ text }` / `{ image }` items).
+const isEmbeddingItem = (v: unknown) => isTextOrObject(v) || Number.isInteger(v) || isTokenIds(v);
 
 function streamFlag(body: Record<string, unknown>): void {
   if (body.stream !== undefined && body.stream !== null && typeof body.stream !== 'boolean') fail('stream must be true or false');
@@ -103,7 +104,7 @@ export function assertRequestShape(endpoint: RelayEndpoint, body: Record<string,
       return;
     // The other endpoints' required inputs, so a request missing them is refused before any upstream call.
     case 'embeddings':
-      textOrList(body.input, 'input', isTextOrNumber, 'a string, a token id or an array of token ids');
+      textOrList(body.input, 'input', isEmbeddingItem, 'a string, an object, a token id or an array of token ids');
       return;
     case 'moderations':
       textOrList(body.input, 'input', isTextOrObject, 'a string or an object');
