@@ -228,6 +228,20 @@ describe('settings and pricing', () => {
     await page.context().close();
   });
 
+  it('saves the audio ratios edited as JSON', async () => {
+    const page = await adminPage('/setting?tab=operation');
+    const ratios = page.getByTestId('settings-ratios');
+    await expect(ratios.getByLabel('Audio ratio (AudioRatio)').inputValue()).resolves.toContain('"gpt-4o-realtime-preview": 8');
+    await ratios.getByLabel('Audio ratio (AudioRatio)').fill('{"acme-voice": 6}');
+    await ratios.getByLabel('Audio completion ratio (AudioCompletionRatio)').fill('{"acme-voice": 2.5}');
+    await ratios.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved successfully').first().waitFor();
+    const options = await pageApi<{ key: string; value: string }[]>(page, 'GET', '/api/option/');
+    expect(JSON.parse(options.data.find((o) => o.key === 'AudioRatio')!.value)).toEqual({ 'acme-voice': 6 });
+    expect(JSON.parse(options.data.find((o) => o.key === 'AudioCompletionRatio')!.value)).toEqual({ 'acme-voice': 2.5 });
+    await page.context().close();
+  });
+
   it('cleans the logs older than the chosen time and reports the count', async () => {
     const page = await adminPage('/setting?tab=operation');
     const logs = page.getByTestId('settings-logs');

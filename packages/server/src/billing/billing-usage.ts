@@ -13,5 +13,8 @@ export interface BillingUsage {
   cachedTokens: number;
   cacheCreationTokens: number;
   reasoningTokens: number;
+  /** Uncached audio tokens within promptTokens, and audio tokens within completionTokens. */
+  audioInputTokens?: number;
+  audioOutputTokens?: number;
   semantic: 'openai' | 'anthropic';
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { completionRatioOf } from './completion-ratio.js';
 import {
+  DEFAULT_AUDIO_COMPLETION_RATIO,
+  DEFAULT_AUDIO_RATIO,
   DEFAULT_CACHE_RATIO,
   DEFAULT_COMPLETION_RATIO,
   DEFAULT_CREATE_CACHE_RATIO,
@@ -18,6 +20,8 @@ const defaults: PriceTables = {
   CompletionRatio: DEFAULT_COMPLETION_RATIO,
   CacheRatio: DEFAULT_CACHE_RATIO,
   CreateCacheRatio: DEFAULT_CREATE_CACHE_RATIO,
+  AudioRatio: DEFAULT_AUDIO_RATIO,
+  AudioCompletionRatio: DEFAULT_AUDIO_COMPLETION_RATIO,
   GroupRatio: { default: 1 },
 };
 
@@ -103,7 +107,7 @@ describe('default model ratios', () => {
   });
 
   it('has only finite, non-negative values in every table', () => {
-    for (const table of [DEFAULT_MODEL_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_COMPLETION_RATIO, DEFAULT_CACHE_RATIO, DEFAULT_CREATE_CACHE_RATIO]) {
+    for (const table of [DEFAULT_MODEL_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_COMPLETION_RATIO, DEFAULT_CACHE_RATIO, DEFAULT_CREATE_CACHE_RATIO, DEFAULT_AUDIO_RATIO, DEFAULT_AUDIO_COMPLETION_RATIO]) {
       for (const [name, value] of Object.entries(table)) {
         expect(Number.isFinite(value) && value >= 0, `${name} = ${value}`).toBe(true);
       }
@@ -196,6 +200,39 @@ describe('default pricing end to end', () => {
   it('prices Gemini thinking-budget names through their wildcard', () => {
     const price = ratioOf('gemini-2.5-flash-thinking-2048') as RatioPrice;
     expect([price.modelRatio, price.cacheRatio]).toEqual([0.15, 0.25]);
+  });
+});
+
+describe('default audio ratios', () => {
+  /** USD per 1M tokens the defaults charge for text and audio, in and out. */
+  const dollars = (model: string) => {
+    const price = ratioOf(model);
+    const perMillion = (u: Partial<Parameters<typeof computeQuota>[1]>) =>
+      computeQuota(price, { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, semantic: 'openai', ...u }, 500_000) / 500_000;
+    return {
+      textIn: perMillion({ promptTokens: 1e6 }),
+      textOut: perMillion({ completionTokens: 1e6 }),
+      audioIn: perMillion({ promptTokens: 1e6, audioInputTokens: 1e6 }),
+      audioOut: perMillion({ completionTokens: 1e6, audioOutputTokens: 1e6 }),
+    };
+  };
+
+  it('bill the realtime and audio models at their published audio prices', () => {
+    expect(dollars('gpt-4o-realtime-preview')).toEqual({ textIn: 5, textOut: 20, audioIn: 40, audioOut: 80 });
+    expect(dollars('gpt-realtime')).toEqual({ textIn: 4, textOut: 16, audioIn: 32, audioOut: 64 });
+    expect(dollars('gpt-4o-audio-preview')).toEqual({ textIn: 2.5, textOut: 10, audioIn: 40, audioOut: 80 });
+    const mini = dollars('gpt-4o-mini-audio-preview');
+    expect([mini.audioIn, mini.audioOut].map((d) => Math.round(d * 100) / 100)).toEqual([10, 20]);
+    expect(dollars('gemini-2.5-flash').audioIn).toBe(1);
+  });
+
+  it('leave models without a separate audio price out, so their audio bills as text', () => {
+    expect(Object.hasOwn(DEFAULT_AUDIO_RATIO, 'gpt-4o')).toBe(false);
+    expect(dollars('gpt-4o').audioIn).toBe(dollars('gpt-4o').textIn);
+  });
+
+  it('list an audio completion ratio only for models with an audio ratio', () => {
+    expect(Object.keys(DEFAULT_AUDIO_COMPLETION_RATIO).filter((m) => !Object.hasOwn(DEFAULT_AUDIO_RATIO, m))).toEqual([]);
   });
 });
 

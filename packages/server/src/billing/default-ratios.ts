@@ -7,7 +7,7 @@ import type { VendorPricing } from './defaults/price-rows.js';
 
 /**
  * The default pricing tables, shipped as the defaults of the ModelRatio / CompletionRatio / CacheRatio /
- * ModelPrice options (and of CreateCacheRatio, which has no option yet). Once an option is saved its
+ * ModelPrice / AudioRatio / AudioCompletionRatio options (and of CreateCacheRatio, which has no option yet). Once an option is saved its
  * value is the whole table: defaults are not merged under it.
  *
  * Units: model ratio 1 = $2 per 1M input tokens; QuotaPerUnit (500000) quota = $1; ModelPrice is USD
@@ -21,6 +21,8 @@ export const UNSET_MODEL_RATIO = 37.5;
 export const CACHE_RATIO_FALLBACK = 1;
 /** Cache-write ratio of a model missing from CreateCacheRatio. */
 export const CREATE_CACHE_RATIO_FALLBACK = 1.25;
+/** Audio output ÷ audio input price of a model in AudioRatio but missing from AudioCompletionRatio. */
+export const AUDIO_COMPLETION_RATIO_FALLBACK = 1;
 
 function mergeTables(pick: (v: VendorPricing) => Record<string, number>): Readonly<Record<string, number>> {
   const merged: Record<string, number> = {};
@@ -39,6 +41,10 @@ export const DEFAULT_MODEL_PRICE = mergeTables((v) => v.modelPrice);
 export const DEFAULT_COMPLETION_RATIO = mergeTables((v) => v.completionRatio);
 export const DEFAULT_CACHE_RATIO = mergeTables((v) => v.cacheRatio);
 export const DEFAULT_CREATE_CACHE_RATIO = mergeTables((v) => v.createCacheRatio);
+/** Audio input ÷ text input price, for models that price audio apart. */
+export const DEFAULT_AUDIO_RATIO = mergeTables((v) => v.audioRatio);
+/** Audio output ÷ audio input price. */
+export const DEFAULT_AUDIO_COMPLETION_RATIO = mergeTables((v) => v.audioCompletionRatio);
 /** Output ÷ input as each vendor publishes it (for tests and the pricing page's sanity checks). */
 export const PUBLISHED_COMPLETION_RATIO = mergeTables((v) => v.publishedCompletionRatio);
 
@@ -49,6 +55,8 @@ export function defaultPricingOptions(): {
   CompletionRatio: Record<string, number>;
   CacheRatio: Record<string, number>;
   CreateCacheRatio: Record<string, number>;
+  AudioRatio: Record<string, number>;
+  AudioCompletionRatio: Record<string, number>;
 } {
   return {
     ModelRatio: { ...DEFAULT_MODEL_RATIO },
@@ -56,5 +64,7 @@ export function defaultPricingOptions(): {
     CompletionRatio: { ...DEFAULT_COMPLETION_RATIO },
     CacheRatio: { ...DEFAULT_CACHE_RATIO },
     CreateCacheRatio: { ...DEFAULT_CREATE_CACHE_RATIO },
+    AudioRatio: { ...DEFAULT_AUDIO_RATIO },
+    AudioCompletionRatio: { ...DEFAULT_AUDIO_COMPLETION_RATIO },
   };
 }

@@ -110,6 +110,38 @@ describe('computeQuota, per-token models', () => {
   });
 });
 
+describe('computeQuota, audio tokens', () => {
+  // gpt-4o-audio-preview: text $2.5 / $10, audio $40 / $80 per 1M tokens.
+  const audioModel = ratio({ modelRatio: 1.25, completionRatio: 4, audioRatio: 16, audioCompletionRatio: 2 });
+
+  it('prices audio input at the audio ratio and audio output at audio ratio × audio completion ratio', () => {
+    // text in 100 + audio in 1000×16 + text out 50×4 + audio out 200×16×2 = 100 + 16000 + 200 + 6400 = 22700; × 1.25
+    const u = usage({ promptTokens: 1100, completionTokens: 250, audioInputTokens: 1000, audioOutputTokens: 200 });
+    expect(computeQuota(audioModel, u, QUOTA_PER_UNIT)).toBe(28_375);
+  });
+
+  it('comes to the published dollar prices: 1M audio tokens in and out cost $40 and $80', () => {
+    expect(computeQuota(audioModel, usage({ promptTokens: 1e6, audioInputTokens: 1e6 }), QUOTA_PER_UNIT) / QUOTA_PER_UNIT).toBe(40);
+    expect(computeQuota(audioModel, usage({ completionTokens: 1e6, audioOutputTokens: 1e6 }), QUOTA_PER_UNIT) / QUOTA_PER_UNIT).toBe(80);
+  });
+
+  it('bills audio tokens as text for a model without an audio ratio', () => {
+    const u = usage({ promptTokens: 1100, completionTokens: 250, audioInputTokens: 1000, audioOutputTokens: 200 });
+    expect(computeQuota(ratio({ modelRatio: 1.25, completionRatio: 4 }), u, QUOTA_PER_UNIT)).toBe(Math.round((1100 + 250 * 4) * 1.25));
+  });
+
+  it('bills cached tokens at the cache ratio and only the uncached rest of the audio at the audio ratio', () => {
+    const price = ratio({ modelRatio: 2.5, completionRatio: 4, cacheRatio: 0.5, audioRatio: 8, audioCompletionRatio: 2 });
+    // prompt 1000 of which 400 cached and 500 uncached audio → text 100 + cached 400×0.5 + audio 500×8 = 4300; × 2.5
+    expect(computeQuota(price, usage({ promptTokens: 1000, cachedTokens: 400, audioInputTokens: 500 }), QUOTA_PER_UNIT)).toBe(10_750);
+  });
+
+  it('caps audio counts by the totals they are part of', () => {
+    const u = usage({ promptTokens: 100, completionTokens: 10, audioInputTokens: 5000, audioOutputTokens: 900 });
+    expect(computeQuota(audioModel, u, QUOTA_PER_UNIT)).toBe(Math.round((100 * 16 + 10 * 16 * 2) * 1.25));
+  });
+});
+
 describe('computeQuota, per-call models', () => {
   it('bills price × QuotaPerUnit × group ratio, whatever the usage', () => {
     expect(computeQuota(fixed(0.04), usage({}), QUOTA_PER_UNIT)).toBe(20_000);
@@ -181,6 +213,13 @@ describe('resolvePrice', () => {
       groupRatio: 0.8,
       unsetModel: false,
     });
+  });
+
+  it('adds the audio ratios of a model that prices audio apart, audio completion ratio 1 when unlisted', () => {
+    const t = tables({ ModelRatio: { 'voice-a': 2.5, 'voice-b': 1 }, AudioRatio: { 'voice-a': 8, 'voice-b': 4 }, AudioCompletionRatio: { 'voice-a': 2 } });
+    expect(resolvePrice('voice-a', 'default', t)).toMatchObject({ audioRatio: 8, audioCompletionRatio: 2 });
+    expect(resolvePrice('voice-b', 'default', t)).toMatchObject({ audioRatio: 4, audioCompletionRatio: 1 });
+    expect(resolvePrice('voice-a', 'default', tables({ ModelRatio: { 'voice-a': 2.5 } }))).not.toHaveProperty('audioRatio');
   });
 
   it('falls back to cache ratio 1 and cache-write ratio 1.25 for a model missing from those tables', () => {

@@ -1,6 +1,6 @@
 import type { BillingUsage } from './billing-usage.js';
 import { completionRatioOf } from './completion-ratio.js';
-import { CACHE_RATIO_FALLBACK, CREATE_CACHE_RATIO_FALLBACK, DEFAULT_CREATE_CACHE_RATIO, UNSET_MODEL_RATIO } from './default-ratios.js';
+import { AUDIO_COMPLETION_RATIO_FALLBACK, CACHE_RATIO_FALLBACK, CREATE_CACHE_RATIO_FALLBACK, DEFAULT_CREATE_CACHE_RATIO, UNSET_MODEL_RATIO } from './default-ratios.js';
 import { exactly } from './decimal.js';
 import { pricingNameCandidates } from './model-name.js';
 
@@ -19,6 +19,10 @@ export interface PriceTables {
   CacheRatio: Table;
   /** No option carries it yet; the shipped defaults apply when it is omitted. */
   CreateCacheRatio?: Table;
+  /** Audio input ÷ text input price; a model missing here bills audio tokens as text. */
+  AudioRatio?: Table;
+  /** Audio output ÷ audio input price. */
+  AudioCompletionRatio?: Table;
   GroupRatio: Table;
   /** userGroup → usingGroup → ratio; wins over GroupRatio when the entry exists. */
   GroupGroupRatio?: Readonly<Record<string, Table>>;
@@ -30,6 +34,10 @@ export interface RatioPrice {
   completionRatio: number;
   cacheRatio: number;
   cacheCreationRatio: number;
+  /** Audio input ÷ text input price; undefined when the model prices audio like text. */
+  audioRatio?: number;
+  /** Audio output ÷ audio input price (used only with audioRatio). */
+  audioCompletionRatio?: number;
   groupRatio: number;
   /** True when no ratio was configured and UNSET_MODEL_RATIO was assumed (self-use mode, opted-in users). */
   unsetModel: boolean;
@@ -93,7 +101,7 @@ export function resolvePrice(model: string, group: string, tables: PriceTables, 
 
 function ratioPrice(model: string, modelRatio: number, groupRatio: number, tables: PriceTables, unsetModel: boolean): RatioPrice {
   const candidates = pricingNameCandidates(model);
-  return {
+  const price: RatioPrice = {
     mode: 'ratio',
     modelRatio,
     completionRatio: completionRatioOf(model, tables.CompletionRatio),
@@ -102,6 +110,12 @@ function ratioPrice(model: string, modelRatio: number, groupRatio: number, table
     groupRatio,
     unsetModel,
   };
+  const audioRatio = lookup(tables.AudioRatio, candidates);
+  if (audioRatio !== undefined) {
+    price.audioRatio = audioRatio;
+    price.audioCompletionRatio = lookup(tables.AudioCompletionRatio, candidates) ?? AUDIO_COMPLETION_RATIO_FALLBACK;
+  }
+  return price;
 }
 
 /**
@@ -126,6 +140,11 @@ function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number): number {
  * where base = P − Kc − Kw (clamped at 0) when the prompt count includes cache tokens ('openai'), and
  * base = P when cache tokens come on top of it ('anthropic'). No tokens → 0; otherwise a nonzero
  * MR × GR never bills less than 1. Per-call prices ignore usage.
+ *
+ * For a model with an audio ratio AR (and audio completion ratio ACR), the uncached audio part Ai of the
+ * prompt and the audio part Ao of the completion are priced apart: Ai × AR and Ao × AR × ACR replace
+ * their share of base and C × CR. Audio counts are capped by the totals they are part of, so a usage
+ * that reports more audio than tokens never bills more than all-audio.
  */
 export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPerUnit: number): number {
   if (price.mode === 'price') return fixedPriceQuota(price, quotaPerUnit);
@@ -138,12 +157,17 @@ export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPer
   if (totalTokens === 0) return 0;
 
   const base = anthropic ? prompt : Math.max(0, prompt - cached - cacheWrite);
+  const audioRatio = price.audioRatio;
+  const audioIn = audioRatio === undefined ? 0 : Math.min(tokens(usage.audioInputTokens ?? 0), base);
+  const audioOut = audioRatio === undefined ? 0 : Math.min(tokens(usage.audioOutputTokens ?? 0), completion);
   const quota = exactly((a) => {
     const weighted = a.add(
-      a.of(base),
+      a.of(base - audioIn),
       a.multiply(a.of(cached), a.of(price.cacheRatio)),
       a.multiply(a.of(cacheWrite), a.of(price.cacheCreationRatio)),
-      a.multiply(a.of(completion), a.of(price.completionRatio)),
+      a.multiply(a.of(completion - audioOut), a.of(price.completionRatio)),
+      a.multiply(a.of(audioIn), a.of(audioRatio ?? 0)),
+      a.multiply(a.of(audioOut), a.of(audioRatio ?? 0), a.of(price.audioCompletionRatio ?? 0)),
     );
     return a.round(a.multiply(weighted, a.of(price.modelRatio), a.of(price.groupRatio)));
   });

@@ -180,6 +180,19 @@ describe.each(testDialects())('options API (%s)', (dialect) => {
     expect(ratios['gpt-4o']).toBe(1.25);
   });
 
+  it('takes audio ratios as JSON maps of numbers, and resets them with the other prices', async () => {
+    expect(JSON.parse((await valueOf('AudioRatio'))!)['gpt-4o-realtime-preview']).toBe(8);
+    expect(await put({ key: 'AudioRatio', value: '{"voice-model": "eight"}' })).toMatchObject({ success: false });
+    expect(await put({ key: 'AudioCompletionRatio', value: 'not json' })).toMatchObject({ success: false });
+    expect((await put({ key: 'AudioRatio', value: '{"voice-model": 12}' })).success).toBe(true);
+    expect((await put({ key: 'AudioCompletionRatio', value: '{"voice-model": 3}' })).success).toBe(true);
+    expect(ctx.services.options.get('AudioRatio')).toEqual({ 'voice-model': 12 });
+    expect(ctx.services.options.get('AudioCompletionRatio')).toEqual({ 'voice-model': 3 });
+    expect(json(await ctx.app.inject({ method: 'POST', url: '/api/option/rest_model_ratio', headers: root.headers })).success).toBe(true);
+    expect(ctx.services.options.get('AudioRatio')['voice-model']).toBeUndefined();
+    expect(ctx.services.options.get('AudioCompletionRatio')['gpt-4o-realtime-preview']).toBe(2);
+  });
+
   it('keeps saved values across a restart', async () => {
     expect((await put({ key: 'About', value: 'about us' })).success).toBe(true);
     expect((await put({ key: 'SensitiveWords', value: 'alpha\nbeta' })).success).toBe(true);

@@ -7,6 +7,7 @@ import { resolvePrice, type PriceTables } from '../billing/price-calculator.js';
 import { usableGroups } from '../groups/groups.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { channelTypeModels } from './model-catalogue.js';
+import { priceTablesOf } from '../relay/pipeline/pricing.js';
 
 /** The signed-in caller, when there is one. */
 export interface PricingReader {
@@ -79,8 +80,7 @@ export class PricingService {
   }
 
   private priceTables(): PriceTables {
-    const o = this.options;
-    return { ModelPrice: o.get('ModelPrice'), ModelRatio: o.get('ModelRatio'), CompletionRatio: o.get('CompletionRatio'), CacheRatio: o.get('CacheRatio'), GroupRatio: o.get('GroupRatio') };
+    return priceTablesOf(this.options);
   }
 
   /** Sorted model → sorted groups of the current routing snapshot. */

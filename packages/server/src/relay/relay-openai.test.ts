@@ -79,6 +79,32 @@ describe('the gateway with the official clients (sqlite)', () => {
     expect(other.model_ratio).toBeGreaterThan(0);
   });
 
+  it('bills audio tokens at the model’s AudioRatio and AudioCompletionRatio and logs those ratios', async () => {
+    const { model, user, token } = await customerOfNewModel();
+    const audioUsage = {
+      prompt_tokens: 1200,
+      completion_tokens: 300,
+      total_tokens: 1500,
+      prompt_tokens_details: { cached_tokens: 0, audio_tokens: 1000 },
+      completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 250 },
+    };
+    r.upstream.setRoute('POST /v1/chat/completions', jsonReply(completion('(audio)', audioUsage)));
+    await r.setOptions({ AudioRatio: { ...r.ctx.services.options.get('AudioRatio'), [model]: 8 }, AudioCompletionRatio: { ...r.ctx.services.options.get('AudioCompletionRatio'), [model]: 2 } });
+    await client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'say it aloud' }] });
+
+    const price = resolvePrice(model, 'default', priceTablesOf(r.ctx.services.options));
+    if (price.mode !== 'ratio') throw new Error('expected a ratio price');
+    expect(price).toMatchObject({ audioRatio: 8, audioCompletionRatio: 2 });
+    const asText = computeQuota(price, { promptTokens: 1200, completionTokens: 300, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, semantic: 'openai' }, 500000);
+    // text in 200 + audio in 1000 × 8 + text out 50 × CR + audio out 250 × 8 × 2, all × MR
+    const quota = Math.round((200 + 8000 + 50 * price.completionRatio + 4000) * price.modelRatio);
+    expect(quota).toBeGreaterThan(asText);
+    await expect.poll(async () => (await r.quotaOf(user.id)).used_quota).toBe(quota);
+    const [log] = await r.logsOf(user.id, 2);
+    expect(log.quota).toBe(quota);
+    expect(JSON.parse(log.other!)).toMatchObject({ audio_ratio: 8, audio_completion_ratio: 2, audio_input_tokens: 1000, audio_output_tokens: 250 });
+  });
+
   it('streams a chat completion chunk by chunk with the usage chunk', async () => {
     r.upstream.setRoute('POST /v1/chat/completions', sseReply(streamEvents(['Hel', 'lo', ' world']), { delayMs: 5 }));
     await r.createChannel({ models: 'gpt-4o-mini' });

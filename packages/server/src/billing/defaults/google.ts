@@ -1,7 +1,7 @@
-import { usd, vendorPricing } from './price-rows.js';
+import { usd, vendorPricing, withAudio } from './price-rows.js';
 
 /**
- * Google Gemini list prices (the ≤200K-token prompt tier). Thinking-budget names collapse to the
+ * Google Gemini list prices (the ≤200K-token prompt tier); where audio input costs more than text, its price follows. Thinking-budget names collapse to the
  * `…-thinking-*` keys (model-name.ts).
  */
 export const googlePricing = vendorPricing(
@@ -9,7 +9,7 @@ export const googlePricing = vendorPricing(
     usd(['gemini-1.5-pro', 'gemini-1.5-pro-latest', 'gemini-1.5-pro-002'], 2.5, 10),
     usd(['gemini-1.5-flash', 'gemini-1.5-flash-latest', 'gemini-1.5-flash-002'], 0.15, 0.6),
     usd('gemini-1.5-flash-8b', 0.0375, 0.15),
-    usd(['gemini-2.0-flash', 'gemini-2.0-flash-001'], 0.1, 0.4, 0.25),
+    withAudio(usd(['gemini-2.0-flash', 'gemini-2.0-flash-001'], 0.1, 0.4, 0.25), 0.7),
     usd(['gemini-2.0-flash-lite', 'gemini-2.0-flash-lite-001'], 0.075, 0.3),
     usd(
       ['gemini-2.5-pro', 'gemini-2.5-pro-preview-03-25', 'gemini-2.5-pro-preview-05-06', 'gemini-2.5-pro-preview-06-05', 'gemini-2.5-pro-thinking-*'],
@@ -17,13 +17,13 @@ export const googlePricing = vendorPricing(
       10,
       0.25,
     ),
-    usd(['gemini-2.5-flash', 'gemini-2.5-flash-thinking-*'], 0.3, 2.5, 0.25),
+    withAudio(usd(['gemini-2.5-flash', 'gemini-2.5-flash-thinking-*'], 0.3, 2.5, 0.25), 1),
     usd(['gemini-2.5-flash-preview-04-17', 'gemini-2.5-flash-preview-05-20'], 0.15, 3.5, 0.25),
     usd(['gemini-2.5-flash-preview-04-17-nothinking', 'gemini-2.5-flash-preview-05-20-nothinking'], 0.15, 0.6, 0.25),
-    usd(['gemini-2.5-flash-lite', 'gemini-2.5-flash-lite-preview-06-17', 'gemini-2.5-flash-lite-thinking-*'], 0.1, 0.4, 0.25),
+    withAudio(usd(['gemini-2.5-flash-lite', 'gemini-2.5-flash-lite-preview-06-17', 'gemini-2.5-flash-lite-thinking-*'], 0.1, 0.4, 0.25), 0.3),
     usd('gemini-3-pro-preview', 2, 12, 0.1),
     usd('gemini-3-pro-image-preview', 2, 120),
-    usd('gemini-3-flash-preview', 0.5, 3, 0.1),
+    withAudio(usd('gemini-3-flash-preview', 0.5, 3, 0.1), 1),
     usd('gemini-embedding-001', 0.15),
     usd('text-embedding-004', 0.002),
   ],

@@ -1,4 +1,4 @@
-import { usd, vendorPricing } from './price-rows.js';
+import { usd, vendorPricing, withAudio } from './price-rows.js';
 
 /** OpenAI list prices (USD per 1M tokens: input, output, cached-read share). */
 export const openAiPricing = vendorPricing(
@@ -25,12 +25,22 @@ export const openAiPricing = vendorPricing(
     usd('gpt-4o-2024-05-13', 5, 15),
     usd('chatgpt-4o-latest', 5, 15),
     usd(['gpt-4o-mini', 'gpt-4o-mini-2024-07-18'], 0.15, 0.6, 0.5),
-    usd(['gpt-4o-audio-preview', 'gpt-4o-search-preview', 'gpt-4o-transcribe'], 2.5, 10),
-    usd(['gpt-4o-mini-audio-preview', 'gpt-4o-mini-search-preview'], 0.15, 0.6),
-    usd('gpt-4o-mini-transcribe', 1.25, 5),
+    usd(['gpt-4o-search-preview'], 2.5, 10),
+    usd(['gpt-4o-mini-search-preview'], 0.15, 0.6),
     usd('gpt-4o-mini-tts', 0.6, 12),
-    usd(['gpt-4o-realtime-preview', 'gpt-4o-realtime-preview-2024-12-17'], 5, 20, 0.5),
-    usd(['gpt-4o-mini-realtime-preview', 'gpt-4o-mini-realtime-preview-2024-12-17'], 0.6, 2.4, 0.5),
+    // Audio and realtime models: text prices, then audio input / output prices per 1M tokens
+    withAudio(usd(['gpt-4o-audio-preview', 'gpt-4o-audio-preview-2024-12-17', 'gpt-4o-audio-preview-2025-06-03'], 2.5, 10), 40, 80),
+    withAudio(usd('gpt-4o-audio-preview-2024-10-01', 2.5, 10), 100, 200),
+    withAudio(usd(['gpt-4o-mini-audio-preview', 'gpt-4o-mini-audio-preview-2024-12-17'], 0.15, 0.6), 10, 20),
+    withAudio(usd(['gpt-audio', 'gpt-audio-2025-08-28'], 2.5, 10), 32, 64),
+    withAudio(usd(['gpt-audio-mini', 'gpt-audio-mini-2025-10-06'], 0.6, 2.4), 10, 20),
+    withAudio(usd(['gpt-4o-realtime-preview', 'gpt-4o-realtime-preview-2024-12-17', 'gpt-4o-realtime-preview-2025-06-03'], 5, 20, 0.5), 40, 80),
+    withAudio(usd('gpt-4o-realtime-preview-2024-10-01', 5, 20, 0.5), 100, 200),
+    withAudio(usd(['gpt-4o-mini-realtime-preview', 'gpt-4o-mini-realtime-preview-2024-12-17'], 0.6, 2.4, 0.5), 10, 20),
+    withAudio(usd(['gpt-realtime', 'gpt-realtime-2025-08-28'], 4, 16, 0.1), 32, 64),
+    withAudio(usd(['gpt-realtime-mini', 'gpt-realtime-mini-2025-10-06'], 0.6, 2.4, 0.1), 10, 20),
+    withAudio(usd('gpt-4o-transcribe', 2.5, 10), 6),
+    withAudio(usd('gpt-4o-mini-transcribe', 1.25, 5), 3),
     // GPT-4.1 and GPT-4.5
     usd(['gpt-4.1', 'gpt-4.1-2025-04-14'], 2, 8, 0.25),
     usd(['gpt-4.1-mini', 'gpt-4.1-mini-2025-04-14'], 0.4, 1.6, 0.25),

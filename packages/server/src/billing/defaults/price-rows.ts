@@ -18,6 +18,8 @@ export interface TokenPriceRow {
   cacheRatio?: number;
   /** US dollars per unit of the row's currency. */
   usdPerUnit: number;
+  /** Price per 1M audio input / output tokens, for models that price audio apart from text. */
+  audio?: { input: number; output?: number };
 }
 
 const list = (names: string | readonly string[]) => (typeof names === 'string' ? [names] : names);
@@ -33,6 +35,11 @@ export function cny(names: string | readonly string[], input: number, output?: n
   return { names: list(names), input, output, cacheRatio, usdPerUnit: 1 / CNY_PER_USD };
 }
 
+/** The row with audio tokens priced apart from text (per 1M tokens, in the row's currency). */
+export function withAudio(row: TokenPriceRow, input: number, output?: number): TokenPriceRow {
+  return { ...row, audio: { input, output } };
+}
+
 /** Everything one vendor file contributes to the default option tables. */
 export interface VendorPricing {
   modelRatio: Record<string, number>;
@@ -42,6 +49,10 @@ export interface VendorPricing {
   createCacheRatio: Record<string, number>;
   /** USD per call, for models billed per request rather than per token. */
   modelPrice: Record<string, number>;
+  /** Audio input price ÷ text input price. */
+  audioRatio: Record<string, number>;
+  /** Audio output price ÷ audio input price. */
+  audioCompletionRatio: Record<string, number>;
   /** Output ÷ input as published, for every row that has an output price (tests check the result). */
   publishedCompletionRatio: Record<string, number>;
 }
@@ -58,6 +69,8 @@ export function vendorPricing(
     cacheRatio: {},
     createCacheRatio: { ...extra.createCacheRatio },
     modelPrice: { ...extra.modelPrice },
+    audioRatio: {},
+    audioCompletionRatio: {},
     publishedCompletionRatio: {},
   };
   for (const row of rows) {
@@ -65,6 +78,10 @@ export function vendorPricing(
       if (Object.hasOwn(out.modelRatio, name)) throw new Error(`default price listed twice: ${name}`);
       out.modelRatio[name] = significant((row.input * row.usdPerUnit) / 2);
       if (row.cacheRatio !== undefined) out.cacheRatio[name] = row.cacheRatio;
+      if (row.audio && row.input > 0) {
+        out.audioRatio[name] = significant(row.audio.input / row.input);
+        if (row.audio.output !== undefined && row.audio.input > 0) out.audioCompletionRatio[name] = significant(row.audio.output / row.audio.input);
+      }
       if (row.output === undefined || row.input === 0) continue;
       const published = significant(row.output / row.input);
       out.publishedCompletionRatio[name] = published;

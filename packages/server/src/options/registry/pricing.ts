@@ -1,4 +1,4 @@
-import { DEFAULT_CACHE_RATIO, DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '../../billing/default-ratios.js';
+import { DEFAULT_AUDIO_COMPLETION_RATIO, DEFAULT_AUDIO_RATIO, DEFAULT_CACHE_RATIO, DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '../../billing/default-ratios.js';
 import { numberMap, stringMap } from '../option-def.js';
 
 /** Model and group pricing (JSON maps); the model maps default to the prices shipped in billing/defaults. */
@@ -11,6 +11,10 @@ export const pricingOptions = {
   CompletionRatio: numberMap({ ...DEFAULT_COMPLETION_RATIO }),
   /** Cached-input / input price multiplier by model. */
   CacheRatio: numberMap({ ...DEFAULT_CACHE_RATIO }),
+  /** Audio input tokens' price ÷ text input price by model (models missing here bill audio as text). */
+  AudioRatio: numberMap({ ...DEFAULT_AUDIO_RATIO }),
+  /** Audio output ÷ audio input price by model (default 1 for a model in AudioRatio). */
+  AudioCompletionRatio: numberMap({ ...DEFAULT_AUDIO_COMPLETION_RATIO }),
   GroupRatio: numberMap({ default: 1, vip: 1, svip: 1 }),
   /** Groups users may pick for their tokens: group name → description. */
   UserUsableGroups: stringMap({ default: 'default', vip: 'vip' }),

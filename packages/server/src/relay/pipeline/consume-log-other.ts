@@ -32,7 +32,8 @@ function pricePrefix(price: BillablePrice): string {
     prefix =
       `{"model_ratio":${num(ratio?.modelRatio ?? 0)},"group_ratio":${num(price.groupRatio)},` +
       `"completion_ratio":${num(ratio?.completionRatio ?? 0)},"model_price":${num(price.mode === 'price' ? price.modelPrice : -1)},` +
-      `"cache_ratio":${num(ratio?.cacheRatio ?? 0)},"cache_creation_ratio":${num(ratio?.cacheCreationRatio ?? 0)}`;
+      `"cache_ratio":${num(ratio?.cacheRatio ?? 0)},"cache_creation_ratio":${num(ratio?.cacheCreationRatio ?? 0)}` +
+      (ratio?.audioRatio === undefined ? '' : `,"audio_ratio":${num(ratio.audioRatio)},"audio_completion_ratio":${num(ratio.audioCompletionRatio ?? 0)}`);
     pricePrefixes.set(price, prefix);
   }
   return prefix;

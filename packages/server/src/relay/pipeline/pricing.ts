@@ -5,7 +5,15 @@ import type { ApiKeyPrincipal } from './authenticate-api-key.js';
 
 /** The current price tables from the options. */
 export function priceTablesOf(o: OptionsService): PriceTables {
-  return { ModelPrice: o.get('ModelPrice'), ModelRatio: o.get('ModelRatio'), CompletionRatio: o.get('CompletionRatio'), CacheRatio: o.get('CacheRatio'), GroupRatio: o.get('GroupRatio') };
+  return {
+    ModelPrice: o.get('ModelPrice'),
+    ModelRatio: o.get('ModelRatio'),
+    CompletionRatio: o.get('CompletionRatio'),
+    CacheRatio: o.get('CacheRatio'),
+    AudioRatio: o.get('AudioRatio'),
+    AudioCompletionRatio: o.get('AudioCompletionRatio'),
+    GroupRatio: o.get('GroupRatio'),
+  };
 }
 
 /** Models without a price may be used in self-use mode, or by a user who opted in (setting accept_unset_model_ratio_model). */

@@ -10,6 +10,8 @@ const FIELDS = {
   ModelRatio: 'json',
   CompletionRatio: 'json',
   CacheRatio: 'json',
+  AudioRatio: 'json',
+  AudioCompletionRatio: 'json',
   GroupRatio: 'json',
   UserUsableGroups: 'json',
 } as const;
@@ -43,6 +45,8 @@ export function RatioJsonSection({ options }: { options: Record<string, string> 
       <JsonOption name="ModelRatio" label={t('ratios.modelRatio')} help={t('ratios.modelRatioHelp')} rows={10} />
       <JsonOption name="CompletionRatio" label={t('ratios.completionRatio')} help={t('ratios.completionRatioHelp')} rows={8} />
       <JsonOption name="CacheRatio" label={t('ratios.cacheRatio')} help={t('ratios.cacheRatioHelp')} rows={8} />
+      <JsonOption name="AudioRatio" label={t('ratios.audioRatio')} help={t('ratios.audioRatioHelp')} rows={6} />
+      <JsonOption name="AudioCompletionRatio" label={t('ratios.audioCompletionRatio')} help={t('ratios.audioCompletionRatioHelp')} rows={6} />
       <JsonOption name="GroupRatio" label={t('ratios.groupRatio')} help={t('ratios.groupRatioHelp')} rows={6} />
       <JsonOption name="UserUsableGroups" label={t('ratios.userUsableGroups')} help={t('ratios.userUsableGroupsHelp')} rows={6} />
     </OptionsSection>
