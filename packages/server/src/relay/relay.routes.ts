@@ -14,7 +14,7 @@ import { ClientIO } from './pipeline/client-io.js';
 import type { RelayDeps } from './pipeline/relay-deps.js';
 import { MultipartError, decodeMultipart, multipartBoundary } from './http/multipart-decoder.js';
 import { listModelsFor } from './pipeline/list-models.js';
-import { countMessageTokens } from './pipeline/count-message-tokens.js';
+import { countGeminiTokens, countMessageTokens } from './pipeline/count-message-tokens.js';
 import { assertRequestShape } from './surfaces/request-shape.js';
 import { decodeContentEncoding } from './http/decode-body.js';
 import { anthropicModel, anthropicModelList } from './formats/anthropic/models-from-openai.js';
@@ -85,7 +85,18 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
   route('/v1/rerank', openAISurface, 'rerank', bearer);
   route('/v1/responses', openAISurface, 'responses', bearer);
   route('/v1/messages', claudeSurface, 'claude.messages', claudeKey);
-  route('/v1beta/models/:target', geminiSurface, 'gemini.generate', geminiKey);
+  // One path for every Gemini action: generation and embeddings are relayed, token counts answered here.
+  app.post('/v1beta/models/:target', { config: { surface: geminiSurface, endpoint: 'gemini.generate' } satisfies RelayRouteConfig }, async (req, reply) => {
+    // An unknown action is refused by parseBody, after the key is checked.
+    const action = geminiActionOf(req);
+    if (action === 'countTokens') {
+      const principal = await authenticate(deps, req, geminiKey, true);
+      const parsed = parseBody(req, { endpoint: 'gemini.generate' });
+      return countGeminiTokens(deps.relay, principal, parsed.model, parsed.body);
+    }
+    const endpoint = action === 'embedContent' || action === 'batchEmbedContents' ? 'gemini.embed' : 'gemini.generate';
+    return handle(deps, req, reply, { surface: geminiSurface, endpoint, keyOf: geminiKey });
+  });
   app.post('/v1/messages/count_tokens', { config: { surface: claudeSurface, endpoint: 'claude.messages' } satisfies RelayRouteConfig }, async (req) => {
     const principal = await authenticate(deps, req, claudeKey, true);
     const parsed = parseBody(req, { endpoint: 'claude.messages' });
@@ -181,15 +192,18 @@ function parseBody(req: FastifyRequest, r: { endpoint: RelayEndpoint }): ParsedR
     throw invalidRequest('the request body is not valid JSON', 'invalid_json');
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw invalidRequest('the request body must be a JSON object');
-  const body = json as Record<string, unknown>;
+  let body = json as Record<string, unknown>;
   let model: unknown = body.model;
   let stream = body.stream === true;
-  if (r.endpoint === 'gemini.generate') {
-    const target = (req.params as { target?: string }).target ?? '';
-    const [name, action] = target.split(':');
-    if (action !== 'generateContent' && action !== 'streamGenerateContent') throw invalidRequest(`unknown Gemini action "${action ?? ''}"; use generateContent or streamGenerateContent`);
-    model = name.replace(/^models\//, '');
-    stream = action === 'streamGenerateContent';
+  if (r.endpoint === 'gemini.generate' || r.endpoint === 'gemini.embed') {
+    const target = geminiTarget(req);
+    model = target.model;
+    stream = target.action === 'streamGenerateContent';
+    if (target.action === 'batchEmbedContents' && !Array.isArray(body.requests)) throw invalidRequest('batchEmbedContents takes `requests`, an array of embedContent requests');
+    if (target.action === 'embedContent' && body.requests !== undefined) throw invalidRequest('embedContent takes one `content`; send several to batchEmbedContents');
+    // countTokens also takes the whole request it would count, wrapped.
+    const wrapped = body.generateContentRequest;
+    if (target.action === 'countTokens' && wrapped && typeof wrapped === 'object' && !Array.isArray(wrapped)) body = wrapped as Record<string, unknown>;
   }
   if (model === undefined || model === null || model === '') model = DEFAULT_MODELS[r.endpoint] ?? '';
   if (typeof model !== 'string') throw invalidRequest('model must be a string');
@@ -198,7 +212,25 @@ function parseBody(req: FastifyRequest, r: { endpoint: RelayEndpoint }): ParsedR
   const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
   const generation = body.generationConfig as { maxOutputTokens?: unknown } | undefined;
   const maxTokens = Math.max(num(body.max_tokens), num(body.max_completion_tokens), num(body.max_output_tokens), num(generation?.maxOutputTokens));
-  return { body: { kind: 'json', json: body, raw }, model: model.trim(), stream, includeUsage: streamOptions?.include_usage !== false, maxTokens };
+  return { body: { kind: 'json', json: body, raw: body === json ? raw : undefined }, model: model.trim(), stream, includeUsage: streamOptions?.include_usage !== false, maxTokens };
+}
+
+const GEMINI_ACTIONS = ['generateContent', 'streamGenerateContent', 'embedContent', 'batchEmbedContents', 'countTokens'] as const;
+type GeminiAction = (typeof GEMINI_ACTIONS)[number];
+
+/** What follows the last colon of a Gemini path (`/v1beta/models/{model}:{action}`); model names may hold colons. */
+function geminiActionOf(req: FastifyRequest): string {
+  const target = (req.params as { target?: string }).target ?? '';
+  const at = target.lastIndexOf(':');
+  return at < 0 ? '' : target.slice(at + 1);
+}
+
+/** The model and action of a Gemini path; an unknown action is the caller's mistake. */
+function geminiTarget(req: FastifyRequest): { model: string; action: GeminiAction } {
+  const action = geminiActionOf(req);
+  if (!(GEMINI_ACTIONS as readonly string[]).includes(action)) throw invalidRequest(`unknown Gemini action "${action}"; use ${GEMINI_ACTIONS.join(', ')}`);
+  const target = (req.params as { target?: string }).target ?? '';
+  return { model: target.slice(0, target.lastIndexOf(':')).replace(/^models\//, ''), action: action as GeminiAction };
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);

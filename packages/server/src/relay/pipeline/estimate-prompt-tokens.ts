@@ -1,4 +1,5 @@
 import { countTextTokens } from '../usage/token-counter.js';
+import { geminiEmbedTexts } from '../formats/gemini/embeddings.js';
 import type { RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
 
 const PER_MESSAGE = 3;
@@ -20,6 +21,8 @@ export function estimatePromptTokens(endpoint: RelayEndpoint, body: RelayBody): 
       return chatTokens(json.messages) + textTokens(json.system) + toolsTokens(json.tools);
     case 'gemini.generate':
       return chatTokens(json.contents) + textTokens(json.systemInstruction) + toolsTokens(json.tools);
+    case 'gemini.embed':
+      return geminiEmbedTexts(json).reduce((sum, text) => sum + countTextTokens(text), 0);
     case 'completions':
       return textTokens(json.prompt);
     case 'embeddings':

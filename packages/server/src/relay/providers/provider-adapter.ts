@@ -23,7 +23,9 @@ export type RelayEndpoint =
   | 'rerank'
   | 'responses'
   | 'claude.messages'
-  | 'gemini.generate';
+  | 'gemini.generate'
+  /** Gemini's `:embedContent` / `:batchEmbedContents` bodies, as the Gemini surface receives them. */
+  | 'gemini.embed';
 
 /** The channel as an adapter sees it. `key` is one credential (a multi-key channel's line is chosen by the pipeline). */
 export interface ChannelInfo {

@@ -3,6 +3,7 @@ import { geminiToOpenAIRequest } from '../formats/gemini/request-to-openai.js';
 import { openAIToGeminiResponse } from '../formats/gemini/response-from-openai.js';
 import { OpenAIToGeminiStream, geminiSseEvent } from '../formats/gemini/stream-from-openai.js';
 import { geminiError } from '../formats/gemini/errors.js';
+import { geminiEmbedToOpenAI, isBatchEmbedRequest, openAIToGeminiEmbeddings } from '../formats/gemini/embeddings.js';
 import type { GeminiRequest } from '../formats/gemini/types.js';
 import type { ChatCompletion } from '../formats/openai/types.js';
 import type { RelayError } from '../relay-error.js';
@@ -38,11 +39,29 @@ class FromHubEncoder implements StreamEncoder {
   }
 }
 
-/** The Gemini surface (`POST /v1beta/models/{model}:generateContent` and `:streamGenerateContent`). */
+/** Gemini's embeddings: passed through to a channel that speaks them, else converted from OpenAI embeddings. */
+function embedPlan(adapter: Parameters<Surface['plan']>[0], request: SurfaceRequest): SurfacePlan {
+  if (adapter.supports('gemini.embed')) {
+    return { endpoint: 'gemini.embed', body: request.body, encodeResponse: (b) => b, passesResponseThrough: true, createStreamEncoder: () => new PassThroughEncoder() };
+  }
+  const json = request.body.kind === 'json' ? request.body.json : {};
+  return {
+    endpoint: 'embeddings',
+    body: { kind: 'json', json: geminiEmbedToOpenAI(json, request.model) },
+    encodeResponse: (b) => openAIToGeminiEmbeddings(b, isBatchEmbedRequest(json)),
+    createStreamEncoder: () => new PassThroughEncoder(),
+  };
+}
+
+/**
+ * The Gemini surface (`POST /v1beta/models/{model}:generateContent`, `:streamGenerateContent`,
+ * `:embedContent` and `:batchEmbedContents`).
+ */
 export const geminiSurface: Surface = {
   name: 'gemini',
   errorBody,
   plan(adapter, request: SurfaceRequest): SurfacePlan {
+    if (request.endpoint === 'gemini.embed') return embedPlan(adapter, request);
     if (adapter.supports('gemini.generate')) {
       return { endpoint: 'gemini.generate', body: request.body, encodeResponse: (b) => b, createStreamEncoder: () => new PassThroughEncoder() };
     }

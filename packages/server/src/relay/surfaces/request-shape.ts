@@ -98,6 +98,18 @@ export function assertRequestShape(endpoint: RelayEndpoint, body: Record<string,
       objectsOrAbsent(body.tools, 'tools');
       return;
     }
+    case 'gemini.embed': {
+      if (Array.isArray(body.requests) && body.requests.length === 0) fail('requests must not be empty');
+      const requests = Array.isArray(body.requests) ? (requiredObjects(body.requests, 'requests') as Record<string, unknown>[]) : [body];
+      for (let i = 0; i < requests.length; i++) {
+        const at = Array.isArray(body.requests) ? `requests[${i}].content` : 'content';
+        const item = requests[i].content;
+        if (item === undefined || item === null) fail(`${at} is required`);
+        if (!isObject(item)) fail(`${at} must be an object`);
+        requiredObjects(item.parts, `${at}.parts`);
+      }
+      return;
+    }
     case 'completions':
     case 'responses':
       streamFlag(body);

@@ -1,7 +1,8 @@
-/** OpenAI embeddings ↔ Gemini embedContent / batchEmbedContents. */
+/** OpenAI embeddings ↔ Gemini embedContent / batchEmbedContents, and Gemini's own embedding requests passed through. */
 import { emptyUsage } from '../../formats/usage.js';
 import { invalidRequest } from '../../relay-error.js';
 import { countTextTokens } from '../../usage/token-counter.js';
+import { isBatchEmbedRequest } from '../../formats/gemini/embeddings.js';
 import { badResponseBody, parseJsonBody } from '../openai-compatible/index.js';
 import type { ProviderResponse, RelayBody } from '../provider-adapter.js';
 
@@ -73,4 +74,25 @@ export function parseGeminiEmbeddings(raw: Uint8Array, note: EmbeddingNote): Pro
     },
     usage: { ...emptyUsage(), promptTokens },
   };
+}
+
+/**
+ * A Gemini client's own embedding request, for the channel's model: the action follows the body's shape,
+ * and each request of a batch names the URL's model, as Google requires (the client named the model it
+ * asked the gateway for, which the channel may map to another).
+ */
+export function nativeEmbeddingRequest(body: RelayBody, model: string): { action: GeminiEmbeddingRequest['action']; json: Record<string, unknown> } {
+  if (body.kind !== 'json') throw invalidRequest('embeddings take a JSON body');
+  const json = body.json;
+  if (!isBatchEmbedRequest(json)) return { action: 'embedContent', json: { ...json, model: `models/${model}` } };
+  const requests = (json.requests as unknown[]).map((r) => (isObject(r) ? { ...r, model: `models/${model}` } : r));
+  return { action: 'batchEmbedContents', json: { ...json, requests } };
+}
+
+/** Gemini's answer to a native embedding request, passed on as it came; usage only if Gemini reports it. */
+export function parseNativeEmbeddings(raw: Uint8Array): ProviderResponse {
+  const body = parseJsonBody(raw);
+  if (!Array.isArray(body.embeddings) && !isObject(body.embedding)) throw badResponseBody('no embeddings in the answer');
+  const reported = isObject(body.usageMetadata) && typeof body.usageMetadata.promptTokenCount === 'number' ? body.usageMetadata.promptTokenCount : undefined;
+  return { body, raw, usage: reported === undefined ? undefined : { ...emptyUsage(), promptTokens: reported } };
 }

@@ -197,6 +197,24 @@ describe('geminiAdapter embeddings', () => {
     expect(reported.usage!.promptTokens).toBe(77);
   });
 
+  it('passes a Gemini client’s own embedding requests through under the channel’s model, usage only when reported', () => {
+    const single = build({ model: 'models/asked', content: { parts: [{ text: 'hi' }] }, taskType: 'RETRIEVAL_DOCUMENT' }, { endpoint: 'gemini.embed', upstreamModel: 'gemini-embedding-001' });
+    expect(single.req.url).toBe('https://generativelanguage.googleapis.com/v1beta/models/gemini-embedding-001:embedContent');
+    expect(sentJson(single.req.body)).toEqual({ model: 'models/gemini-embedding-001', content: { parts: [{ text: 'hi' }] }, taskType: 'RETRIEVAL_DOCUMENT' });
+    const answer = JSON.stringify({ embedding: { values: [0.5] } });
+    const parsed = geminiAdapter.parseResponse(bytes(answer), 'application/json', single.ctx);
+    expect(parsed.body).toEqual({ embedding: { values: [0.5] } });
+    expect(Buffer.from(parsed.raw!).toString()).toBe(answer);
+    expect(parsed.usage).toBeUndefined();
+
+    const batch = build({ requests: [{ model: 'models/asked', content: { parts: [{ text: 'a' }] } }] }, { endpoint: 'gemini.embed', upstreamModel: 'gemini-embedding-001' });
+    expect(batch.req.url).toMatch(/:batchEmbedContents$/);
+    expect(sentJson(batch.req.body)).toEqual({ requests: [{ model: 'models/gemini-embedding-001', content: { parts: [{ text: 'a' }] } }] });
+    const reported = geminiAdapter.parseResponse(bytes(JSON.stringify({ embeddings: [{ values: [1] }], usageMetadata: { promptTokenCount: 9 } })), 'application/json', batch.ctx);
+    expect(reported.usage!.promptTokens).toBe(9);
+    expect(() => geminiAdapter.parseResponse(bytes('{"nothing":1}'), 'application/json', batch.ctx)).toThrow(RelayError);
+  });
+
   it('refuses token arrays, which Gemini cannot embed', () => {
     expect(() => build({ input: [[1, 2, 3]] }, { endpoint: 'embeddings', upstreamModel: 'gemini-embedding-001' })).toThrow(/string or a non-empty array of strings/);
   });

@@ -3,14 +3,15 @@
  * :streamGenerateContent?alt=sse, with the key in `x-goog-api-key` (never in the URL, so it cannot
  * reach a log). The version is gemini.version_settings for the model (default v1beta); safety
  * settings come from gemini.safety_settings. OpenAI chat is converted both ways, native Gemini
- * requests pass through, and OpenAI embeddings map to embedContent / batchEmbedContents.
+ * requests pass through, and OpenAI embeddings map to embedContent / batchEmbedContents (native
+ * embedding requests pass through too).
  * The Gemini pieces here are shared with the Vertex adapter.
  */
 import { ChannelType } from '@gw/contracts';
 import { RelayError } from '../../relay-error.js';
 import { RequestMemo, apiUrl, badResponseBody, resolveBaseUrl } from '../openai-compatible/index.js';
 import type { AdapterContext, ChannelInfo, ProviderAdapter, RelayEndpoint } from '../provider-adapter.js';
-import { geminiEmbeddingRequest, parseGeminiEmbeddings, type EmbeddingNote } from './embeddings.js';
+import { geminiEmbeddingRequest, nativeEmbeddingRequest, parseGeminiEmbeddings, parseNativeEmbeddings, type EmbeddingNote } from './embeddings.js';
 import { parseGoogleError } from './gemini-error.js';
 import { geminiModelChoice } from './gemini-model.js';
 import { geminiRequestBody, type GeminiRequestNote } from './gemini-request.js';
@@ -20,9 +21,9 @@ import { merged } from '../../../platform/merged.js';
 
 const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 const DEFAULT_VERSION = 'v1beta';
-const ENDPOINTS = new Set<RelayEndpoint>(['chat', 'gemini.generate', 'embeddings']);
+const ENDPOINTS = new Set<RelayEndpoint>(['chat', 'gemini.generate', 'embeddings', 'gemini.embed']);
 
-type GeminiNote = ({ kind: 'generate' } & GeminiRequestNote) | ({ kind: 'embeddings' } & EmbeddingNote);
+type GeminiNote = ({ kind: 'generate' } & GeminiRequestNote) | ({ kind: 'embeddings' } & EmbeddingNote) | { kind: 'native-embeddings' };
 
 const notes = new RequestMemo<GeminiNote>();
 
@@ -63,6 +64,11 @@ export const geminiAdapter: ProviderAdapter = {
       notes.set(ctx, { kind: 'embeddings', ...note });
       return { method: 'POST', url: modelUrl(ctx, ctx.upstreamModel, action), headers, body: JSON.stringify(json) };
     }
+    if (ctx.endpoint === 'gemini.embed') {
+      const { action, json } = nativeEmbeddingRequest(body, ctx.upstreamModel);
+      notes.set(ctx, { kind: 'native-embeddings' });
+      return { method: 'POST', url: modelUrl(ctx, ctx.upstreamModel, action), headers, body: JSON.stringify(json) };
+    }
     const choice = geminiModelChoice(ctx);
     const { json, note } = geminiRequestBody(body, ctx, choice);
     notes.set(ctx, { kind: 'generate', ...note });
@@ -73,6 +79,7 @@ export const geminiAdapter: ProviderAdapter = {
   parseResponse(raw, _contentType, ctx) {
     const note = notes.get(ctx);
     if (note?.kind === 'embeddings') return parseGeminiEmbeddings(raw, note);
+    if (note?.kind === 'native-embeddings') return parseNativeEmbeddings(raw);
     return parseGeminiResponse(raw, ctx.endpoint === 'chat' ? 'hub' : 'native');
   },
 
