@@ -46,6 +46,21 @@ describe('the other OpenAI endpoints through OpenAI-type channels', () => {
     expect(log).toMatchObject({ prompt_tokens: 8, completion_tokens: 0, quota: r.quotaFor(model, { prompt: 8, completion: 0 }) });
   });
 
+  it('embeddings on the legacy /v1/engines/{model}/embeddings path: the path names the model', async () => {
+    r.upstream.setRoute('POST /v1/embeddings', fixtureReply('openai', 'embeddings'));
+    const { model, user, token } = await setup();
+    const res = await r.post(`/v1/engines/${model}/embeddings`, token.key, { input: 'The food was delicious' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { embedding: number[] }[] }).data[0].embedding).toHaveLength(3);
+    expect(r.upstream.requests[0].path).toBe('/v1/embeddings');
+    expect(sentBody()).toMatchObject({ model, input: 'The food was delicious' });
+    expect((await onlyLog(user.id)).model_name).toBe(model);
+    const unknown = await r.post('/v1/engines/no-such-model/embeddings', token.key, { model, input: 'x' });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('model_price_error');
+    expect(r.upstream.requests).toHaveLength(1);
+  });
+
   it('images/generations: bills the per-call price × QuotaPerUnit × group ratio', async () => {
     r.upstream.setRoute('POST /v1/images/generations', jsonReply({ created: 1_713_833_628, data: [{ url: 'https://images.example/cat.png', revised_prompt: 'a cat' }] }));
     await r.setOptions({ GroupRatio: { ...r.ctx.services.options.get('GroupRatio'), vip: 1.5 } });

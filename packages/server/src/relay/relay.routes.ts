@@ -76,6 +76,8 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
   route('/v1/chat/completions', openAISurface, 'chat', bearer);
   route('/v1/completions', openAISurface, 'completions', bearer);
   route('/v1/embeddings', openAISurface, 'embeddings', bearer);
+  // The legacy engines path of OpenAI's embeddings (older SDKs and LangChain versions), model in the path.
+  route('/v1/engines/:model/embeddings', openAISurface, 'embeddings', bearer);
   route('/v1/images/generations', openAISurface, 'images.generations', bearer);
   route('/v1/images/edits', openAISurface, 'images.edits', bearer);
   route('/v1/audio/speech', openAISurface, 'audio.speech', bearer);
@@ -193,6 +195,8 @@ function parseBody(req: FastifyRequest, r: { endpoint: RelayEndpoint }): ParsedR
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw invalidRequest('the request body must be a JSON object');
   let body = json as Record<string, unknown>;
+  const pathModel = (req.params as { model?: unknown }).model;
+  if (typeof pathModel === 'string' && pathModel !== '') body = { ...body, model: pathModel };
   let model: unknown = body.model;
   let stream = body.stream === true;
   if (r.endpoint === 'gemini.generate' || r.endpoint === 'gemini.embed') {
