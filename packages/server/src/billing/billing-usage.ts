@@ -16,5 +16,7 @@ export interface BillingUsage {
   /** Uncached audio tokens within promptTokens, and audio tokens within completionTokens. */
   audioInputTokens?: number;
   audioOutputTokens?: number;
+  /** Uncached image input tokens within promptTokens. */
+  imageInputTokens?: number;
   semantic: 'openai' | 'anthropic';
 }

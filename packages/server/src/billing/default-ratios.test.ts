@@ -6,6 +6,7 @@ import {
   DEFAULT_CACHE_RATIO,
   DEFAULT_COMPLETION_RATIO,
   DEFAULT_CREATE_CACHE_RATIO,
+  DEFAULT_IMAGE_RATIO,
   DEFAULT_MODEL_PRICE,
   DEFAULT_MODEL_RATIO,
   PUBLISHED_COMPLETION_RATIO,
@@ -22,6 +23,7 @@ const defaults: PriceTables = {
   CreateCacheRatio: DEFAULT_CREATE_CACHE_RATIO,
   AudioRatio: DEFAULT_AUDIO_RATIO,
   AudioCompletionRatio: DEFAULT_AUDIO_COMPLETION_RATIO,
+  ImageRatio: DEFAULT_IMAGE_RATIO,
   GroupRatio: { default: 1 },
 };
 
@@ -107,7 +109,7 @@ describe('default model ratios', () => {
   });
 
   it('has only finite, non-negative values in every table', () => {
-    for (const table of [DEFAULT_MODEL_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_COMPLETION_RATIO, DEFAULT_CACHE_RATIO, DEFAULT_CREATE_CACHE_RATIO, DEFAULT_AUDIO_RATIO, DEFAULT_AUDIO_COMPLETION_RATIO]) {
+    for (const table of [DEFAULT_MODEL_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_COMPLETION_RATIO, DEFAULT_CACHE_RATIO, DEFAULT_CREATE_CACHE_RATIO, DEFAULT_AUDIO_RATIO, DEFAULT_AUDIO_COMPLETION_RATIO, DEFAULT_IMAGE_RATIO]) {
       for (const [name, value] of Object.entries(table)) {
         expect(Number.isFinite(value) && value >= 0, `${name} = ${value}`).toBe(true);
       }
@@ -229,6 +231,13 @@ describe('default audio ratios', () => {
   it('leave models without a separate audio price out, so their audio bills as text', () => {
     expect(Object.hasOwn(DEFAULT_AUDIO_RATIO, 'gpt-4o')).toBe(false);
     expect(dollars('gpt-4o').audioIn).toBe(dollars('gpt-4o').textIn);
+  });
+
+  it('bill gpt-image-1’s image input at $10 per 1M against $5 for text', () => {
+    const price = ratioOf('gpt-image-1');
+    const base = { completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, semantic: 'openai' as const };
+    expect(computeQuota(price, { ...base, promptTokens: 1e6 }, 500_000) / 500_000).toBe(5);
+    expect(computeQuota(price, { ...base, promptTokens: 1e6, imageInputTokens: 1e6 }, 500_000) / 500_000).toBe(10);
   });
 
   it('list an audio completion ratio only for models with an audio ratio', () => {

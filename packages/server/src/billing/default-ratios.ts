@@ -7,7 +7,7 @@ import type { VendorPricing } from './defaults/price-rows.js';
 
 /**
  * The default pricing tables, shipped as the defaults of the ModelRatio / CompletionRatio / CacheRatio /
- * ModelPrice / AudioRatio / AudioCompletionRatio options (and of CreateCacheRatio, which has no option yet). Once an option is saved its
+ * ModelPrice / AudioRatio / AudioCompletionRatio / ImageRatio options (and of CreateCacheRatio, which has no option yet). Once an option is saved its
  * value is the whole table: defaults are not merged under it.
  *
  * Units: model ratio 1 = $2 per 1M input tokens; QuotaPerUnit (500000) quota = $1; ModelPrice is USD
@@ -45,6 +45,8 @@ export const DEFAULT_CREATE_CACHE_RATIO = mergeTables((v) => v.createCacheRatio)
 export const DEFAULT_AUDIO_RATIO = mergeTables((v) => v.audioRatio);
 /** Audio output ÷ audio input price. */
 export const DEFAULT_AUDIO_COMPLETION_RATIO = mergeTables((v) => v.audioCompletionRatio);
+/** Image input ÷ text input price, for models that price image input apart. */
+export const DEFAULT_IMAGE_RATIO = mergeTables((v) => v.imageRatio);
 /** Output ÷ input as each vendor publishes it (for tests and the pricing page's sanity checks). */
 export const PUBLISHED_COMPLETION_RATIO = mergeTables((v) => v.publishedCompletionRatio);
 
@@ -57,6 +59,7 @@ export function defaultPricingOptions(): {
   CreateCacheRatio: Record<string, number>;
   AudioRatio: Record<string, number>;
   AudioCompletionRatio: Record<string, number>;
+  ImageRatio: Record<string, number>;
 } {
   return {
     ModelRatio: { ...DEFAULT_MODEL_RATIO },
@@ -66,5 +69,6 @@ export function defaultPricingOptions(): {
     CreateCacheRatio: { ...DEFAULT_CREATE_CACHE_RATIO },
     AudioRatio: { ...DEFAULT_AUDIO_RATIO },
     AudioCompletionRatio: { ...DEFAULT_AUDIO_COMPLETION_RATIO },
+    ImageRatio: { ...DEFAULT_IMAGE_RATIO },
   };
 }

@@ -136,6 +136,14 @@ describe('computeQuota, audio tokens', () => {
     expect(computeQuota(price, usage({ promptTokens: 1000, cachedTokens: 400, audioInputTokens: 500 }), QUOTA_PER_UNIT)).toBe(10_750);
   });
 
+  it('prices image input tokens at the image ratio (gpt-image-1: text $5, image $10 per 1M)', () => {
+    const image = ratio({ modelRatio: 2.5, completionRatio: 8, imageRatio: 2 });
+    // text 50 + image 1000 × 2 + output 4160 × 8 = 35330; × 2.5
+    expect(computeQuota(image, usage({ promptTokens: 1050, completionTokens: 4160, imageInputTokens: 1000 }), QUOTA_PER_UNIT)).toBe(88_325);
+    expect(computeQuota(ratio({ modelRatio: 2.5, completionRatio: 8 }), usage({ promptTokens: 1050, completionTokens: 4160, imageInputTokens: 1000 }), QUOTA_PER_UNIT)).toBe(85_825);
+    expect(computeQuota(image, usage({ promptTokens: 10, imageInputTokens: 500 }), QUOTA_PER_UNIT)).toBe(50);
+  });
+
   it('caps audio counts by the totals they are part of', () => {
     const u = usage({ promptTokens: 100, completionTokens: 10, audioInputTokens: 5000, audioOutputTokens: 900 });
     expect(computeQuota(audioModel, u, QUOTA_PER_UNIT)).toBe(Math.round((100 * 16 + 10 * 16 * 2) * 1.25));
@@ -220,6 +228,7 @@ describe('resolvePrice', () => {
     expect(resolvePrice('voice-a', 'default', t)).toMatchObject({ audioRatio: 8, audioCompletionRatio: 2 });
     expect(resolvePrice('voice-b', 'default', t)).toMatchObject({ audioRatio: 4, audioCompletionRatio: 1 });
     expect(resolvePrice('voice-a', 'default', tables({ ModelRatio: { 'voice-a': 2.5 } }))).not.toHaveProperty('audioRatio');
+    expect(resolvePrice('voice-a', 'default', tables({ ModelRatio: { 'voice-a': 2.5 }, ImageRatio: { 'voice-a': 2 } }))).toMatchObject({ imageRatio: 2 });
   });
 
   it('falls back to cache ratio 1 and cache-write ratio 1.25 for a model missing from those tables', () => {

@@ -23,6 +23,8 @@ export interface PriceTables {
   AudioRatio?: Table;
   /** Audio output ÷ audio input price. */
   AudioCompletionRatio?: Table;
+  /** Image input ÷ text input price; a model missing here bills image input as text. */
+  ImageRatio?: Table;
   GroupRatio: Table;
   /** userGroup → usingGroup → ratio; wins over GroupRatio when the entry exists. */
   GroupGroupRatio?: Readonly<Record<string, Table>>;
@@ -38,6 +40,8 @@ export interface RatioPrice {
   audioRatio?: number;
   /** Audio output ÷ audio input price (used only with audioRatio). */
   audioCompletionRatio?: number;
+  /** Image input ÷ text input price; undefined when the model prices image input like text. */
+  imageRatio?: number;
   groupRatio: number;
   /** True when no ratio was configured and UNSET_MODEL_RATIO was assumed (self-use mode, opted-in users). */
   unsetModel: boolean;
@@ -115,6 +119,8 @@ function ratioPrice(model: string, modelRatio: number, groupRatio: number, table
     price.audioRatio = audioRatio;
     price.audioCompletionRatio = lookup(tables.AudioCompletionRatio, candidates) ?? AUDIO_COMPLETION_RATIO_FALLBACK;
   }
+  const imageRatio = lookup(tables.ImageRatio, candidates);
+  if (imageRatio !== undefined) price.imageRatio = imageRatio;
   return price;
 }
 
@@ -143,8 +149,9 @@ function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number): number {
  *
  * For a model with an audio ratio AR (and audio completion ratio ACR), the uncached audio part Ai of the
  * prompt and the audio part Ao of the completion are priced apart: Ai × AR and Ao × AR × ACR replace
- * their share of base and C × CR. Audio counts are capped by the totals they are part of, so a usage
- * that reports more audio than tokens never bills more than all-audio.
+ * their share of base and C × CR. Likewise the image input part Ii of the prompt is priced Ii × IR for a
+ * model with an image ratio. These counts are capped by the totals they are part of, so a usage that
+ * reports more of them than tokens never bills more than all-audio or all-image.
  */
 export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPerUnit: number): number {
   if (price.mode === 'price') return fixedPriceQuota(price, quotaPerUnit);
@@ -160,14 +167,17 @@ export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPer
   const audioRatio = price.audioRatio;
   const audioIn = audioRatio === undefined ? 0 : Math.min(tokens(usage.audioInputTokens ?? 0), base);
   const audioOut = audioRatio === undefined ? 0 : Math.min(tokens(usage.audioOutputTokens ?? 0), completion);
+  const imageRatio = price.imageRatio;
+  const imageIn = imageRatio === undefined ? 0 : Math.min(tokens(usage.imageInputTokens ?? 0), base - audioIn);
   const quota = exactly((a) => {
     const weighted = a.add(
-      a.of(base - audioIn),
+      a.of(base - audioIn - imageIn),
       a.multiply(a.of(cached), a.of(price.cacheRatio)),
       a.multiply(a.of(cacheWrite), a.of(price.cacheCreationRatio)),
       a.multiply(a.of(completion - audioOut), a.of(price.completionRatio)),
       a.multiply(a.of(audioIn), a.of(audioRatio ?? 0)),
       a.multiply(a.of(audioOut), a.of(audioRatio ?? 0), a.of(price.audioCompletionRatio ?? 0)),
+      a.multiply(a.of(imageIn), a.of(imageRatio ?? 0)),
     );
     return a.round(a.multiply(weighted, a.of(price.modelRatio), a.of(price.groupRatio)));
   });

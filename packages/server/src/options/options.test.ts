@@ -180,7 +180,7 @@ describe.each(testDialects())('options API (%s)', (dialect) => {
     expect(ratios['gpt-4o']).toBe(1.25);
   });
 
-  it('takes audio ratios as JSON maps of numbers, and resets them with the other prices', async () => {
+  it('takes audio and image ratios as JSON maps of numbers, and resets them with the other prices', async () => {
     expect(JSON.parse((await valueOf('AudioRatio'))!)['gpt-4o-realtime-preview']).toBe(8);
     expect(await put({ key: 'AudioRatio', value: '{"voice-model": "eight"}' })).toMatchObject({ success: false });
     expect(await put({ key: 'AudioCompletionRatio', value: 'not json' })).toMatchObject({ success: false });
@@ -191,6 +191,9 @@ describe.each(testDialects())('options API (%s)', (dialect) => {
     expect(json(await ctx.app.inject({ method: 'POST', url: '/api/option/rest_model_ratio', headers: root.headers })).success).toBe(true);
     expect(ctx.services.options.get('AudioRatio')['voice-model']).toBeUndefined();
     expect(ctx.services.options.get('AudioCompletionRatio')['gpt-4o-realtime-preview']).toBe(2);
+    expect((await put({ key: 'ImageRatio', value: '{"gpt-image-1": 3}' })).success).toBe(true);
+    expect(json(await ctx.app.inject({ method: 'POST', url: '/api/option/rest_model_ratio', headers: root.headers })).success).toBe(true);
+    expect(ctx.services.options.get('ImageRatio')['gpt-image-1']).toBe(2);
   });
 
   it('keeps saved values across a restart', async () => {

@@ -3,6 +3,8 @@ import { toFile } from 'openai';
 import { createRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { fixtureReply, jsonReply, rawReply, type RecordedRequest } from '../../test/fake-upstream/index.js';
 import type { MultipartField } from './providers/provider-adapter.js';
+import { resolvePrice, type RatioPrice } from '../billing/price-calculator.js';
+import { priceTablesOf } from './pipeline/pricing.js';
 
 /** Every byte value, twice: binary bodies must pass through untouched. */
 const binary = Uint8Array.from({ length: 512 }, (_, i) => i % 256);
@@ -78,6 +80,19 @@ describe('the other OpenAI endpoints through OpenAI-type channels', () => {
     } finally {
       await r.setOptions({ GroupRatio: { ...r.ctx.services.options.get('GroupRatio'), vip: 1 } });
     }
+  });
+
+  it('images/generations of a token-billed model: image input tokens at the ImageRatio', async () => {
+    const usage = { total_tokens: 4260, input_tokens: 100, output_tokens: 4160, input_tokens_details: { text_tokens: 40, image_tokens: 60 } };
+    r.upstream.setRoute('POST /v1/images/generations', jsonReply({ created: 1_713_833_628, data: [{ b64_json: 'aGk=' }], usage }));
+    const { model, user, client } = await setup();
+    await r.setOptions({ ImageRatio: { ...r.ctx.services.options.get('ImageRatio'), [model]: 2 } });
+    await client.images.generate({ model, prompt: 'a cat wearing the hat in the picture' });
+    const log = await onlyLog(user.id);
+    const price = resolvePrice(model, 'default', priceTablesOf(r.ctx.services.options)) as RatioPrice;
+    expect(log.quota).toBe(Math.round((40 + 60 * 2 + 4160 * price.completionRatio) * price.modelRatio));
+    expect(log.quota).toBeGreaterThan(r.quotaFor(model, { prompt: 100, completion: 4160 }));
+    expect(JSON.parse(log.other!)).toMatchObject({ image_ratio: 2, image_input_tokens: 60 });
   });
 
   it('audio/speech: passes the audio bytes through and bills the input characters', async () => {

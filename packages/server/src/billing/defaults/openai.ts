@@ -1,4 +1,4 @@
-import { usd, vendorPricing, withAudio } from './price-rows.js';
+import { usd, vendorPricing, withAudio, withImageInput } from './price-rows.js';
 
 /** OpenAI list prices (USD per 1M tokens: input, output, cached-read share). */
 export const openAiPricing = vendorPricing(
@@ -69,7 +69,8 @@ export const openAiPricing = vendorPricing(
     usd('gpt-oss-120b', 0.15, 0.6),
     usd('gpt-oss-20b', 0.05, 0.2),
     // Images (text input / image output tokens)
-    usd('gpt-image-1', 5, 40),
+    withImageInput(usd('gpt-image-1', 5, 40), 10),
+    withImageInput(usd('gpt-image-1-mini', 2, 8), 2.5),
     // Embeddings, audio, moderation, legacy completions
     usd('text-embedding-3-small', 0.02),
     usd('text-embedding-3-large', 0.13),

@@ -20,6 +20,8 @@ export interface TokenPriceRow {
   usdPerUnit: number;
   /** Price per 1M audio input / output tokens, for models that price audio apart from text. */
   audio?: { input: number; output?: number };
+  /** Price per 1M image input tokens, for models that price image input apart from text. */
+  imageInput?: number;
 }
 
 const list = (names: string | readonly string[]) => (typeof names === 'string' ? [names] : names);
@@ -40,6 +42,11 @@ export function withAudio(row: TokenPriceRow, input: number, output?: number): T
   return { ...row, audio: { input, output } };
 }
 
+/** The row with image input tokens priced apart from text (per 1M tokens, in the row's currency). */
+export function withImageInput(row: TokenPriceRow, input: number): TokenPriceRow {
+  return { ...row, imageInput: input };
+}
+
 /** Everything one vendor file contributes to the default option tables. */
 export interface VendorPricing {
   modelRatio: Record<string, number>;
@@ -53,6 +60,8 @@ export interface VendorPricing {
   audioRatio: Record<string, number>;
   /** Audio output price ÷ audio input price. */
   audioCompletionRatio: Record<string, number>;
+  /** Image input price ÷ text input price. */
+  imageRatio: Record<string, number>;
   /** Output ÷ input as published, for every row that has an output price (tests check the result). */
   publishedCompletionRatio: Record<string, number>;
 }
@@ -71,6 +80,7 @@ export function vendorPricing(
     modelPrice: { ...extra.modelPrice },
     audioRatio: {},
     audioCompletionRatio: {},
+    imageRatio: {},
     publishedCompletionRatio: {},
   };
   for (const row of rows) {
@@ -78,6 +88,7 @@ export function vendorPricing(
       if (Object.hasOwn(out.modelRatio, name)) throw new Error(`default price listed twice: ${name}`);
       out.modelRatio[name] = significant((row.input * row.usdPerUnit) / 2);
       if (row.cacheRatio !== undefined) out.cacheRatio[name] = row.cacheRatio;
+      if (row.imageInput !== undefined && row.input > 0) out.imageRatio[name] = significant(row.imageInput / row.input);
       if (row.audio && row.input > 0) {
         out.audioRatio[name] = significant(row.audio.input / row.input);
         if (row.audio.output !== undefined && row.audio.input > 0) out.audioCompletionRatio[name] = significant(row.audio.output / row.audio.input);

@@ -22,6 +22,8 @@ export interface Usage {
   reasoningTokens: number;
   audioInputTokens?: number;
   audioOutputTokens?: number;
+  /** Image input tokens within promptTokens (gpt-image-1 reports them). */
+  imageInputTokens?: number;
   semantic: 'openai' | 'anthropic';
 }
 

@@ -33,7 +33,8 @@ function pricePrefix(price: BillablePrice): string {
       `{"model_ratio":${num(ratio?.modelRatio ?? 0)},"group_ratio":${num(price.groupRatio)},` +
       `"completion_ratio":${num(ratio?.completionRatio ?? 0)},"model_price":${num(price.mode === 'price' ? price.modelPrice : -1)},` +
       `"cache_ratio":${num(ratio?.cacheRatio ?? 0)},"cache_creation_ratio":${num(ratio?.cacheCreationRatio ?? 0)}` +
-      (ratio?.audioRatio === undefined ? '' : `,"audio_ratio":${num(ratio.audioRatio)},"audio_completion_ratio":${num(ratio.audioCompletionRatio ?? 0)}`);
+      (ratio?.audioRatio === undefined ? '' : `,"audio_ratio":${num(ratio.audioRatio)},"audio_completion_ratio":${num(ratio.audioCompletionRatio ?? 0)}`) +
+      (ratio?.imageRatio === undefined ? '' : `,"image_ratio":${num(ratio.imageRatio)}`);
     pricePrefixes.set(price, prefix);
   }
   return prefix;
@@ -50,6 +51,7 @@ export function consumeLogOther(price: BillablePrice, d: ConsumeLogDetails): str
   return flattened(
     `${pricePrefix(price)},"cache_tokens":${num(u.cachedTokens)},"cache_creation_tokens":${num(u.cacheCreationTokens)},` +
     `"reasoning_tokens":${num(u.reasoningTokens)},"audio_input_tokens":${num(u.audioInputTokens ?? 0)},"audio_output_tokens":${num(u.audioOutputTokens ?? 0)},` +
+    (u.imageInputTokens ? `"image_input_tokens":${num(u.imageInputTokens)},` : '') +
     `"frt":${num(d.firstTokenMs)},"is_model_mapped":${d.isMapped},"upstream_model_name":${str(d.upstreamModel)},` +
     (d.reasoningEffort === undefined ? '' : `"reasoning_effort":${str(d.reasoningEffort)},`) +
     `"request_path":${str(d.requestPath)},` +

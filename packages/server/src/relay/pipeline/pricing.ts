@@ -12,6 +12,7 @@ export function priceTablesOf(o: OptionsService): PriceTables {
     CacheRatio: o.get('CacheRatio'),
     AudioRatio: o.get('AudioRatio'),
     AudioCompletionRatio: o.get('AudioCompletionRatio'),
+    ImageRatio: o.get('ImageRatio'),
     GroupRatio: o.get('GroupRatio'),
   };
 }

@@ -18,6 +18,8 @@ export function fromInputOutputUsage(u: Record<string, any>): Usage {
   // transcriptions name it input_token_details
   const audioIn = num((u.input_tokens_details ?? u.input_token_details)?.audio_tokens);
   if (audioIn) usage.audioInputTokens = audioIn;
+  const imageIn = num(u.input_tokens_details?.image_tokens);
+  if (imageIn) usage.imageInputTokens = imageIn;
   return usage;
 }
 
