@@ -18,5 +18,8 @@ export interface BillingUsage {
   audioOutputTokens?: number;
   /** Uncached image input tokens within promptTokens. */
   imageInputTokens?: number;
+  /** Server-side tool calls the upstream ran and charges per call (web search, file search). */
+  webSearchCalls?: number;
+  fileSearchCalls?: number;
   semantic: 'openai' | 'anthropic';
 }

@@ -45,6 +45,11 @@ export const DEFAULT_CREATE_CACHE_RATIO = mergeTables((v) => v.createCacheRatio)
 export const DEFAULT_AUDIO_RATIO = mergeTables((v) => v.audioRatio);
 /** Audio output ÷ audio input price. */
 export const DEFAULT_AUDIO_COMPLETION_RATIO = mergeTables((v) => v.audioCompletionRatio);
+/**
+ * USD per 1000 calls of the server-side tools upstreams charge per call: Anthropic's and OpenAI's web
+ * search ($10), OpenAI's file search ($2.50).
+ */
+export const DEFAULT_TOOL_CALL_PRICE: Readonly<Record<string, number>> = Object.freeze({ web_search: 10, file_search: 2.5 });
 /** Image input ÷ text input price, for models that price image input apart. */
 export const DEFAULT_IMAGE_RATIO = mergeTables((v) => v.imageRatio);
 /** Output ÷ input as each vendor publishes it (for tests and the pricing page's sanity checks). */
@@ -60,6 +65,7 @@ export function defaultPricingOptions(): {
   AudioRatio: Record<string, number>;
   AudioCompletionRatio: Record<string, number>;
   ImageRatio: Record<string, number>;
+  ToolCallPrice: Record<string, number>;
 } {
   return {
     ModelRatio: { ...DEFAULT_MODEL_RATIO },
@@ -70,5 +76,6 @@ export function defaultPricingOptions(): {
     AudioRatio: { ...DEFAULT_AUDIO_RATIO },
     AudioCompletionRatio: { ...DEFAULT_AUDIO_COMPLETION_RATIO },
     ImageRatio: { ...DEFAULT_IMAGE_RATIO },
+    ToolCallPrice: { ...DEFAULT_TOOL_CALL_PRICE },
   };
 }

@@ -150,6 +150,28 @@ describe('computeQuota, audio tokens', () => {
   });
 });
 
+describe('computeQuota, tools charged per call', () => {
+  const prices = { web_search: 10, file_search: 2.5 };
+
+  it('adds calls × USD per 1000 calls × QuotaPerUnit × group ratio to the tokens', () => {
+    const price = ratio({ modelRatio: 1.5, completionRatio: 5, groupRatio: 0.5, toolCallPrices: prices });
+    const tokensOnly = computeQuota(ratio({ modelRatio: 1.5, completionRatio: 5, groupRatio: 0.5 }), usage({ promptTokens: 100, completionTokens: 10 }), QUOTA_PER_UNIT);
+    const u = usage({ promptTokens: 100, completionTokens: 10, webSearchCalls: 2, fileSearchCalls: 4 });
+    // 2 × $10/1000 + 4 × $2.5/1000 = $0.03 → 15000 quota, × group ratio 0.5
+    expect(computeQuota(price, u, QUOTA_PER_UNIT)).toBe(tokensOnly + 7500);
+  });
+
+  it('charges the searches of an answer that reports no tokens, and of a per-call model', () => {
+    expect(computeQuota(ratio({ toolCallPrices: prices }), usage({ webSearchCalls: 1 }), QUOTA_PER_UNIT)).toBe(5000);
+    expect(computeQuota({ ...fixed(0.02), toolCallPrices: prices }, usage({ webSearchCalls: 1 }), QUOTA_PER_UNIT)).toBe(10_000 + 5000);
+  });
+
+  it('charges nothing for a tool without a price, or when no price table applies', () => {
+    expect(computeQuota(ratio({ toolCallPrices: { file_search: 2.5 } }), usage({ promptTokens: 10, webSearchCalls: 5 }), QUOTA_PER_UNIT)).toBe(10);
+    expect(computeQuota(ratio({}), usage({ promptTokens: 10, webSearchCalls: 5 }), QUOTA_PER_UNIT)).toBe(10);
+  });
+});
+
 describe('computeQuota, per-call models', () => {
   it('bills price × QuotaPerUnit × group ratio, whatever the usage', () => {
     expect(computeQuota(fixed(0.04), usage({}), QUOTA_PER_UNIT)).toBe(20_000);

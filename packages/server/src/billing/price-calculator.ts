@@ -1,7 +1,7 @@
 import type { BillingUsage } from './billing-usage.js';
 import { completionRatioOf } from './completion-ratio.js';
 import { AUDIO_COMPLETION_RATIO_FALLBACK, CACHE_RATIO_FALLBACK, CREATE_CACHE_RATIO_FALLBACK, DEFAULT_CREATE_CACHE_RATIO, UNSET_MODEL_RATIO } from './default-ratios.js';
-import { exactly } from './decimal.js';
+import { exactly, type DecimalArithmetic } from './decimal.js';
 import { pricingNameCandidates } from './model-name.js';
 
 /**
@@ -25,6 +25,8 @@ export interface PriceTables {
   AudioCompletionRatio?: Table;
   /** Image input ÷ text input price; a model missing here bills image input as text. */
   ImageRatio?: Table;
+  /** USD per 1000 calls of a server-side tool the upstream charges per call: `web_search`, `file_search`. */
+  ToolCallPrice?: Table;
   GroupRatio: Table;
   /** userGroup → usingGroup → ratio; wins over GroupRatio when the entry exists. */
   GroupGroupRatio?: Readonly<Record<string, Table>>;
@@ -42,6 +44,8 @@ export interface RatioPrice {
   audioCompletionRatio?: number;
   /** Image input ÷ text input price; undefined when the model prices image input like text. */
   imageRatio?: number;
+  /** USD per 1000 calls by tool, charged on top of the tokens (times the group ratio). */
+  toolCallPrices?: Table;
   groupRatio: number;
   /** True when no ratio was configured and UNSET_MODEL_RATIO was assumed (self-use mode, opted-in users). */
   unsetModel: boolean;
@@ -52,6 +56,8 @@ export interface FixedPrice {
   /** USD per call. */
   modelPrice: number;
   groupRatio: number;
+  /** USD per 1000 calls by tool, charged on top of the price (times the group ratio). */
+  toolCallPrices?: Table;
 }
 
 export interface Unpriced {
@@ -95,7 +101,7 @@ export function resolvePrice(model: string, group: string, tables: PriceTables, 
   const groupRatio = groupRatioOf(group, tables, options.userGroup);
   for (const name of candidates) {
     const modelPrice = lookup(tables.ModelPrice, [name]);
-    if (modelPrice !== undefined) return { mode: 'price', modelPrice, groupRatio };
+    if (modelPrice !== undefined) return withToolPrices({ mode: 'price', modelPrice, groupRatio }, tables);
     const modelRatio = lookup(tables.ModelRatio, [name]);
     if (modelRatio !== undefined) return ratioPrice(model, modelRatio, groupRatio, tables, false);
   }
@@ -121,7 +127,36 @@ function ratioPrice(model: string, modelRatio: number, groupRatio: number, table
   }
   const imageRatio = lookup(tables.ImageRatio, candidates);
   if (imageRatio !== undefined) price.imageRatio = imageRatio;
+  return withToolPrices(price, tables);
+}
+
+function withToolPrices<P extends BillablePrice>(price: P, tables: PriceTables): P {
+  if (tables.ToolCallPrice && Object.keys(tables.ToolCallPrice).length > 0) price.toolCallPrices = tables.ToolCallPrice;
   return price;
+}
+
+/** The per-call tools a usage reports, by their ToolCallPrice names. */
+const TOOL_CALLS: readonly [tool: string, count: (u: BillingUsage) => number | undefined][] = [
+  ['web_search', (u) => u.webSearchCalls],
+  ['file_search', (u) => u.fileSearchCalls],
+];
+
+/** The tool calls of a usage that have a price, with that price (USD per 1000 calls). */
+function pricedToolCalls(price: BillablePrice, usage: BillingUsage): [calls: number, perThousand: number][] {
+  const prices = price.toolCallPrices;
+  if (!prices) return [];
+  const priced: [number, number][] = [];
+  for (const [tool, count] of TOOL_CALLS) {
+    const calls = tokens(count(usage) ?? 0);
+    const perThousand = lookup(prices, [tool]);
+    if (calls > 0 && perThousand !== undefined && perThousand > 0) priced.push([calls, perThousand]);
+  }
+  return priced;
+}
+
+/** Tool surcharges in quota units, unrounded: Σ calls × USD per 1000 calls × 0.001 × QuotaPerUnit × group ratio. */
+function toolSurcharge<D>(a: DecimalArithmetic<D>, calls: [number, number][], quotaPerUnit: number, groupRatio: number): D {
+  return a.multiply(a.add(a.of(0), ...calls.map(([n, perThousand]) => a.multiply(a.of(n), a.of(perThousand)))), a.of(0.001), a.of(quotaPerUnit), a.of(groupRatio));
 }
 
 /**
@@ -152,16 +187,24 @@ function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number): number {
  * their share of base and C × CR. Likewise the image input part Ii of the prompt is priced Ii × IR for a
  * model with an image ratio. These counts are capped by the totals they are part of, so a usage that
  * reports more of them than tokens never bills more than all-audio or all-image.
+ *
+ * Server-side tools the upstream charges per call (web and file search) add
+ * calls × USD per 1000 calls ÷ 1000 × QuotaPerUnit × GR, in either mode.
  */
 export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPerUnit: number): number {
-  if (price.mode === 'price') return fixedPriceQuota(price, quotaPerUnit);
+  const tools = pricedToolCalls(price, usage);
+  if (price.mode === 'price') {
+    if (tools.length === 0) return fixedPriceQuota(price, quotaPerUnit);
+    const quota = exactly((a) => a.round(a.add(a.multiply(a.of(price.modelPrice), a.of(quotaPerUnit), a.of(price.groupRatio)), toolSurcharge(a, tools, quotaPerUnit, price.groupRatio))));
+    return quota <= 0 && price.modelPrice > 0 && price.groupRatio > 0 ? 1 : safeQuota(quota);
+  }
   const prompt = tokens(usage.promptTokens);
   const completion = tokens(usage.completionTokens);
   const cached = tokens(usage.cachedTokens);
   const cacheWrite = tokens(usage.cacheCreationTokens);
   const anthropic = usage.semantic === 'anthropic';
   const totalTokens = prompt + completion + (anthropic ? cached + cacheWrite : 0);
-  if (totalTokens === 0) return 0;
+  if (totalTokens === 0 && tools.length === 0) return 0;
 
   const base = anthropic ? prompt : Math.max(0, prompt - cached - cacheWrite);
   const audioRatio = price.audioRatio;
@@ -179,7 +222,8 @@ export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPer
       a.multiply(a.of(audioOut), a.of(audioRatio ?? 0), a.of(price.audioCompletionRatio ?? 0)),
       a.multiply(a.of(imageIn), a.of(imageRatio ?? 0)),
     );
-    return a.round(a.multiply(weighted, a.of(price.modelRatio), a.of(price.groupRatio)));
+    const forTokens = a.multiply(weighted, a.of(price.modelRatio), a.of(price.groupRatio));
+    return a.round(tools.length === 0 ? forTokens : a.add(forTokens, toolSurcharge(a, tools, quotaPerUnit, price.groupRatio)));
   });
   const priced = price.modelRatio * price.groupRatio !== 0;
   return priced && quota <= 0 ? 1 : safeQuota(quota);

@@ -82,6 +82,36 @@ describe('Claude channels through the gateway (sqlite)', () => {
     await expect.poll(async () => (await r.quotaOf(user.id)).request_count).toBe(2);
   });
 
+  it('charges Claude’s web searches at ToolCallPrice on top of the tokens, streamed and not, native and converted', async () => {
+    const model = await r.uniqueModel();
+    await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    const searched = { input_tokens: 20, output_tokens: 6, server_tool_use: { web_search_requests: 3 } };
+    r.upstream.setRoute('POST /v1/messages', jsonReply({ ...claudeMessage, model, usage: searched }));
+    const anthropic = new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 });
+    await anthropic.messages.create({ model, max_tokens: 50, messages: [{ role: 'user', content: 'what is new today?' }] });
+    const openai = new OpenAI({ apiKey: token.key, baseURL: `${r.gateway}/v1`, maxRetries: 0 });
+    await openai.chat.completions.create({ model, messages: [{ role: 'user', content: 'what is new today?' }] });
+    // The search count comes in message_delta's cumulative usage.
+    const events = claudeEvents.map((e) => (e.type === 'message_delta' ? { ...e, usage: { output_tokens: 6, server_tool_use: { web_search_requests: 3 } } } : e));
+    r.upstream.setRoute('POST /v1/messages', sseReply(events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}`)));
+    await anthropic.messages.stream({ model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    const stream = await openai.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+    for await (const chunk of stream) void chunk;
+
+    await r.settled();
+    const logs = await r.logsOf(user.id, 2);
+    expect(logs).toHaveLength(4);
+    const searches = 3 * (10 / 1000) * 500_000; // $10 per 1000 searches, group ratio 1
+    for (const log of logs) {
+      const other = JSON.parse(log.other!);
+      expect(other).toMatchObject({ web_search_calls: 3, web_search_price: 10 });
+      const tokensOnly = r.quotaFor(model, { prompt: log.prompt_tokens, completion: log.completion_tokens });
+      expect(log.quota, `${log.is_stream} ${other.request_path}`).toBe(tokensOnly + searches);
+    }
+  });
+
   it('ends the client’s answer at message_stop for Claude and OpenAI clients, even when the upstream is slow to close', async () => {
     const model = await r.uniqueModel();
     r.upstream.setRoute('POST /v1/messages', sseReply(claudeSse, { endDelayMs: 1500 }));

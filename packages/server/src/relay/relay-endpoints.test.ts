@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toFile } from 'openai';
 import { createRelayContext, type RelayContext } from '../../test/relay-harness.js';
-import { fixtureReply, jsonReply, rawReply, type RecordedRequest } from '../../test/fake-upstream/index.js';
+import { fixtureReply, jsonReply, rawReply, sseReply, type RecordedRequest } from '../../test/fake-upstream/index.js';
 import type { MultipartField } from './providers/provider-adapter.js';
 import { resolvePrice, type RatioPrice } from '../billing/price-calculator.js';
 import { priceTablesOf } from './pipeline/pricing.js';
@@ -182,6 +182,40 @@ describe('the other OpenAI endpoints through OpenAI-type channels', () => {
     expect(sentBody()).toMatchObject({ model, stream: true });
     const log = await onlyLog(user.id);
     expect(log).toMatchObject({ prompt_tokens: 37, completion_tokens: 11, is_stream: 1, quota: r.quotaFor(model, { prompt: 37, completion: 11 }) });
+  });
+
+  it('responses: charges web and file searches at ToolCallPrice on top of the tokens, streamed and not', async () => {
+    const response = {
+      id: 'resp_search',
+      object: 'response',
+      created_at: 1741476542,
+      status: 'completed',
+      model: 'gpt-5',
+      output: [
+        { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'weather in Paris' } },
+        { type: 'web_search_call', id: 'ws_2', status: 'completed', action: { type: 'search', query: 'weather in Lyon' } },
+        { type: 'file_search_call', id: 'fs_1', status: 'completed', queries: ['forecast'], results: null },
+        { type: 'message', id: 'msg_1', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Sunny in both.', annotations: [] }] },
+      ],
+      usage: { input_tokens: 50, input_tokens_details: { cached_tokens: 0 }, output_tokens: 9, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 59 },
+    };
+    r.upstream.setRoute('POST /v1/responses', (req: RecordedRequest) =>
+      (req.body as { stream?: boolean }).stream
+        ? sseReply([`event: response.completed\ndata: ${JSON.stringify({ type: 'response.completed', sequence_number: 1, response })}`])
+        : jsonReply(response),
+    );
+    const { model, user, client } = await setup();
+    const answer = await client.responses.create({ model, input: 'weather?', tools: [{ type: 'web_search' }] });
+    expect(answer.output_text).toBe('Sunny in both.');
+    const stream = await client.responses.create({ model, input: 'weather?', stream: true });
+    for await (const event of stream) void event;
+
+    await expect.poll(() => r.logsOf(user.id, 2)).toHaveLength(2);
+    const surcharge = (2 * 10 + 1 * 2.5) / 1000 * 500_000;
+    for (const log of await r.logsOf(user.id, 2)) {
+      expect(log.quota).toBe(r.quotaFor(model, { prompt: 50, completion: 9 }) + surcharge);
+      expect(JSON.parse(log.other!)).toMatchObject({ web_search_calls: 2, web_search_price: 10, file_search_calls: 1, file_search_price: 2.5 });
+    }
   });
 
   it('completions: answers and streams legacy completions and bills both', async () => {

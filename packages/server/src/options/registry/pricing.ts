@@ -1,4 +1,4 @@
-import { DEFAULT_AUDIO_COMPLETION_RATIO, DEFAULT_AUDIO_RATIO, DEFAULT_CACHE_RATIO, DEFAULT_IMAGE_RATIO, DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '../../billing/default-ratios.js';
+import { DEFAULT_AUDIO_COMPLETION_RATIO, DEFAULT_AUDIO_RATIO, DEFAULT_CACHE_RATIO, DEFAULT_IMAGE_RATIO, DEFAULT_TOOL_CALL_PRICE, DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '../../billing/default-ratios.js';
 import { numberMap, stringMap } from '../option-def.js';
 
 /** Model and group pricing (JSON maps); the model maps default to the prices shipped in billing/defaults. */
@@ -17,6 +17,8 @@ export const pricingOptions = {
   AudioCompletionRatio: numberMap({ ...DEFAULT_AUDIO_COMPLETION_RATIO }),
   /** Image input tokens' price ÷ text input price by model (models missing here bill image input as text). */
   ImageRatio: numberMap({ ...DEFAULT_IMAGE_RATIO }),
+  /** US dollars per 1000 calls of a server-side tool billed per call (web_search, file_search), on top of tokens. */
+  ToolCallPrice: numberMap({ ...DEFAULT_TOOL_CALL_PRICE }),
   GroupRatio: numberMap({ default: 1, vip: 1, svip: 1 }),
   /** Groups users may pick for their tokens: group name → description. */
   UserUsableGroups: stringMap({ default: 'default', vip: 'vip' }),

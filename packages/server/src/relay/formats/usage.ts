@@ -24,6 +24,9 @@ export interface Usage {
   audioOutputTokens?: number;
   /** Image input tokens within promptTokens (gpt-image-1 reports them). */
   imageInputTokens?: number;
+  /** Server-side tool calls billed per call: Claude's web search, the Responses API's web and file search. */
+  webSearchCalls?: number;
+  fileSearchCalls?: number;
   semantic: 'openai' | 'anthropic';
 }
 
@@ -80,12 +83,28 @@ export function fromAnthropicUsage(u: ClaudeUsage | ClaudeDeltaUsage): Usage {
   usage.completionTokens = num(u.output_tokens);
   usage.cachedTokens = num(u.cache_read_input_tokens);
   usage.cacheCreationTokens = num(u.cache_creation_input_tokens);
+  const searches = num((u as ClaudeUsage).server_tool_use?.web_search_requests);
+  if (searches) usage.webSearchCalls = searches;
   const split = (u as ClaudeUsage).cache_creation;
   if (split) {
     usage.cacheCreation5mTokens = num(split.ephemeral_5m_input_tokens);
     usage.cacheCreation1hTokens = num(split.ephemeral_1h_input_tokens);
   }
   return usage;
+}
+
+/**
+ * Folds a stream's usage report into the running one: message_start gives the input, message_delta's
+ * counts are cumulative, so a later value replaces an earlier one.
+ */
+export function mergeAnthropicUsage(into: ClaudeUsage, u: ClaudeUsage | ClaudeDeltaUsage): void {
+  if (typeof u.input_tokens === 'number') into.input_tokens = u.input_tokens;
+  if (typeof u.output_tokens === 'number') into.output_tokens = u.output_tokens;
+  if (typeof u.cache_read_input_tokens === 'number') into.cache_read_input_tokens = u.cache_read_input_tokens;
+  if (typeof u.cache_creation_input_tokens === 'number') into.cache_creation_input_tokens = u.cache_creation_input_tokens;
+  const split = (u as ClaudeUsage).cache_creation;
+  if (split && typeof split === 'object') into.cache_creation = split;
+  if (u.server_tool_use && typeof u.server_tool_use === 'object') into.server_tool_use = u.server_tool_use;
 }
 
 export function toAnthropicUsage(u: Usage): ClaudeUsage {

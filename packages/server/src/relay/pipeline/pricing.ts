@@ -13,6 +13,7 @@ export function priceTablesOf(o: OptionsService): PriceTables {
     AudioRatio: o.get('AudioRatio'),
     AudioCompletionRatio: o.get('AudioCompletionRatio'),
     ImageRatio: o.get('ImageRatio'),
+    ToolCallPrice: o.get('ToolCallPrice'),
     GroupRatio: o.get('GroupRatio'),
   };
 }

@@ -2,7 +2,7 @@ import { nowSeconds, randomId } from '../ids.js';
 import { ChunkFactory } from '../openai/chunks.js';
 import type { ChatDelta, OpenAIStreamItem } from '../openai/types.js';
 import { sseJson, type SseEvent } from '../sse-event.js';
-import { fromAnthropicUsage, toOpenAIUsage, type Usage } from '../usage.js';
+import { fromAnthropicUsage, mergeAnthropicUsage, toOpenAIUsage, type Usage } from '../usage.js';
 import { claudeErrorToOpenAI, statusForClaudeErrorType } from './errors.js';
 import { claudeStopToFinishReason } from './stop-reason.js';
 import type { ClaudeDeltaUsage, ClaudeResponseBlock, ClaudeStopReason, ClaudeStreamEvent, ClaudeUsage } from './types.js';
@@ -90,12 +90,7 @@ export class ClaudeToOpenAIStream {
   }
 
   private mergeUsage(u: ClaudeDeltaUsage | ClaudeUsage) {
-    if (typeof u.output_tokens === 'number') this.raw.output_tokens = u.output_tokens;
-    if (typeof u.input_tokens === 'number') this.raw.input_tokens = u.input_tokens;
-    if (typeof u.cache_read_input_tokens === 'number') this.raw.cache_read_input_tokens = u.cache_read_input_tokens;
-    if (typeof u.cache_creation_input_tokens === 'number') this.raw.cache_creation_input_tokens = u.cache_creation_input_tokens;
-    const split = (u as ClaudeUsage).cache_creation;
-    if (split) this.raw.cache_creation = split;
+    mergeAnthropicUsage(this.raw, u);
   }
 
   private blockStart(index: number, block: ClaudeResponseBlock | undefined): OpenAIStreamItem[] {

@@ -121,6 +121,8 @@ export interface ClaudeUsage {
   cache_creation_input_tokens?: number | null;
   cache_read_input_tokens?: number | null;
   cache_creation?: { ephemeral_5m_input_tokens?: number; ephemeral_1h_input_tokens?: number } | null;
+  /** Server tools Claude ran (web search is charged per request). */
+  server_tool_use?: { web_search_requests?: number; web_fetch_requests?: number } | null;
   [key: string]: unknown;
 }
 
@@ -151,6 +153,7 @@ export interface ClaudeDeltaUsage {
   input_tokens?: number | null;
   cache_creation_input_tokens?: number | null;
   cache_read_input_tokens?: number | null;
+  server_tool_use?: ClaudeUsage['server_tool_use'];
   [key: string]: unknown;
 }
 

@@ -1,7 +1,7 @@
 /** Reads a Claude Messages event stream: native events passed through, or converted to hub chunks. */
 import { ClaudeToOpenAIStream } from '../../formats/anthropic/stream-to-openai.js';
 import type { ClaudeDeltaUsage, ClaudeStreamEvent, ClaudeUsage } from '../../formats/anthropic/types.js';
-import { fromAnthropicUsage, type Usage } from '../../formats/usage.js';
+import { fromAnthropicUsage, mergeAnthropicUsage, type Usage } from '../../formats/usage.js';
 import type { ParsedSseEvent } from '../../streaming/sse-parser.js';
 import type { OutboundEvent, StreamTranslator } from '../provider-adapter.js';
 import type { ClaudeOutput } from './claude-response.js';
@@ -96,13 +96,7 @@ export class ClaudeStreamTranslator implements StreamTranslator {
     }
   }
 
-  /** message_delta counts are cumulative: a later value replaces an earlier one. */
   private mergeUsage(u: ClaudeUsage | ClaudeDeltaUsage) {
-    const raw = (this.raw ??= { input_tokens: 0, output_tokens: 0 });
-    if (typeof u.input_tokens === 'number') raw.input_tokens = u.input_tokens;
-    if (typeof u.output_tokens === 'number') raw.output_tokens = u.output_tokens;
-    if (typeof u.cache_read_input_tokens === 'number') raw.cache_read_input_tokens = u.cache_read_input_tokens;
-    if (typeof u.cache_creation_input_tokens === 'number') raw.cache_creation_input_tokens = u.cache_creation_input_tokens;
-    if (isObject(u.cache_creation)) raw.cache_creation = u.cache_creation;
+    mergeAnthropicUsage((this.raw ??= { input_tokens: 0, output_tokens: 0 }), u);
   }
 }

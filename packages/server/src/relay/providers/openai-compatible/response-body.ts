@@ -3,7 +3,7 @@ import { emptyUsage } from '../../formats/usage.js';
 import { RelayError } from '../../relay-error.js';
 import type { ProviderResponse, RelayEndpoint } from '../provider-adapter.js';
 import type { OpenAIRequestNote } from './request-body.js';
-import { usageFromAnswer } from './usage.js';
+import { responsesUsage, usageFromAnswer } from './usage.js';
 
 const decoder = new TextDecoder();
 
@@ -52,5 +52,6 @@ export function parseOpenAIResponse(endpoint: RelayEndpoint, raw: Uint8Array, co
   }
   const body = parseJsonBody(raw);
   if (endpoint === 'rerank') return { body, raw, usage: rerankUsage(body) };
+  if (endpoint === 'responses') return { body, raw, usage: responsesUsage(body) };
   return { body, raw, usage: usageFromAnswer(body.usage) };
 }

@@ -2,7 +2,7 @@
 import { TextStreamTranslator } from '../text-stream-translator.js';
 import type { ParsedSseEvent } from '../../streaming/sse-parser.js';
 import type { OutboundEvent, RelayEndpoint } from '../provider-adapter.js';
-import { usageFromAnswer } from './usage.js';
+import { responsesUsage, usageFromAnswer } from './usage.js';
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -182,7 +182,7 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
     const type = typeof value.type === 'string' ? value.type : eventName;
     if (type && RESPONSES_TEXT_EVENTS.has(type) && typeof value.delta === 'string') this.text += value.delta;
     if (type && RESPONSES_FINAL_EVENTS.has(type) && isObject(value.response)) {
-      this.lastUsage = usageFromAnswer(value.response.usage) ?? this.lastUsage;
+      this.lastUsage = responsesUsage(value.response) ?? this.lastUsage;
     }
   }
 }

@@ -24,6 +24,26 @@ export function fromInputOutputUsage(u: Record<string, any>): Usage {
 }
 
 /**
+ * The usage of a Responses API answer: its `usage`, plus the web and file searches among its `output`
+ * items, which OpenAI charges per call on top of the tokens.
+ */
+export function responsesUsage(response: Record<string, any>): Usage | undefined {
+  const usage = usageFromAnswer(response.usage);
+  if (!Array.isArray(response.output)) return usage;
+  let web = 0;
+  let file = 0;
+  for (const item of response.output) {
+    if (item?.type === 'web_search_call') web++;
+    else if (item?.type === 'file_search_call') file++;
+  }
+  if (web === 0 && file === 0) return usage;
+  const withCalls = usage ?? emptyUsage('openai');
+  if (web) withCalls.webSearchCalls = web;
+  if (file) withCalls.fileSearchCalls = file;
+  return withCalls;
+}
+
+/**
  * Any usage object an OpenAI-compatible upstream sends: chat style (`prompt_tokens`), Responses
  * style (`input_tokens`), or only `total_tokens` (Jina embeddings and rerank). Undefined when the
  * value is not a usage object, or reports duration only (whisper-1 transcriptions).
