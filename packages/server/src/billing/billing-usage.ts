@@ -13,6 +13,8 @@ export interface BillingUsage {
   cachedTokens: number;
   cacheCreationTokens: number;
   reasoningTokens: number;
+  /** The part of cacheCreationTokens written for one hour (Claude), priced above the 5-minute writes. */
+  cacheCreation1hTokens?: number;
   /** Uncached audio tokens within promptTokens, and audio tokens within completionTokens. */
   audioInputTokens?: number;
   audioOutputTokens?: number;

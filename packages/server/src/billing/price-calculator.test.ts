@@ -55,6 +55,14 @@ describe('computeQuota, per-token models', () => {
     expect(computeQuota(price, u, QUOTA_PER_UNIT)).toBe(1438);
   });
 
+  it('prices one-hour cache writes at 1.6 × the cache-write ratio (Claude: 2× against 1.25× the input)', () => {
+    const claude = ratio({ modelRatio: 1.5, completionRatio: 5, cacheRatio: 0.1, cacheCreationRatio: 1.25 });
+    // input 10 + 5m writes 600 × 1.25 + 1h writes 400 × 2 + output 20 × 5 = 10 + 750 + 800 + 100 = 1660; × 1.5
+    const u = usage({ promptTokens: 10, completionTokens: 20, cacheCreationTokens: 1000, cacheCreation1hTokens: 400, semantic: 'anthropic' });
+    expect(computeQuota(claude, u, QUOTA_PER_UNIT)).toBe(2490);
+    expect(computeQuota(claude, { ...u, cacheCreation1hTokens: 5000 }, QUOTA_PER_UNIT)).toBe(Math.round((10 + 1000 * 2 + 100) * 1.5));
+  });
+
   it('adds cache reads and writes on top of the prompt in Anthropic semantics', () => {
     const price = ratio({ modelRatio: 1.5, completionRatio: 5, cacheRatio: 0.1, cacheCreationRatio: 1.25 });
     // 100 + 1000×0.1 + 2000×1.25 + 50×5 = 2950; × 1.5 = 4425

@@ -1,6 +1,6 @@
 import type { BillingUsage } from './billing-usage.js';
 import { completionRatioOf } from './completion-ratio.js';
-import { AUDIO_COMPLETION_RATIO_FALLBACK, CACHE_RATIO_FALLBACK, CREATE_CACHE_RATIO_FALLBACK, DEFAULT_CREATE_CACHE_RATIO, UNSET_MODEL_RATIO } from './default-ratios.js';
+import { AUDIO_COMPLETION_RATIO_FALLBACK, CACHE_RATIO_FALLBACK, CREATE_CACHE_RATIO_FALLBACK, DEFAULT_CREATE_CACHE_RATIO, ONE_HOUR_CACHE_WRITE_MULTIPLIER, UNSET_MODEL_RATIO } from './default-ratios.js';
 import { exactly, type DecimalArithmetic } from './decimal.js';
 import { pricingNameCandidates } from './model-name.js';
 
@@ -188,6 +188,8 @@ function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number): number {
  * model with an image ratio. These counts are capped by the totals they are part of, so a usage that
  * reports more of them than tokens never bills more than all-audio or all-image.
  *
+ * Cache writes kept for one hour (Claude's cacheCreation1hTokens) cost CwR × 1.6 instead of CwR.
+ *
  * Server-side tools the upstream charges per call (web and file search) add
  * calls × USD per 1000 calls ÷ 1000 × QuotaPerUnit × GR, in either mode.
  */
@@ -212,11 +214,13 @@ export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPer
   const audioOut = audioRatio === undefined ? 0 : Math.min(tokens(usage.audioOutputTokens ?? 0), completion);
   const imageRatio = price.imageRatio;
   const imageIn = imageRatio === undefined ? 0 : Math.min(tokens(usage.imageInputTokens ?? 0), base - audioIn);
+  const cacheWrite1h = Math.min(tokens(usage.cacheCreation1hTokens ?? 0), cacheWrite);
   const quota = exactly((a) => {
     const weighted = a.add(
       a.of(base - audioIn - imageIn),
       a.multiply(a.of(cached), a.of(price.cacheRatio)),
-      a.multiply(a.of(cacheWrite), a.of(price.cacheCreationRatio)),
+      a.multiply(a.of(cacheWrite - cacheWrite1h), a.of(price.cacheCreationRatio)),
+      a.multiply(a.of(cacheWrite1h), a.of(price.cacheCreationRatio), a.of(ONE_HOUR_CACHE_WRITE_MULTIPLIER)),
       a.multiply(a.of(completion - audioOut), a.of(price.completionRatio)),
       a.multiply(a.of(audioIn), a.of(audioRatio ?? 0)),
       a.multiply(a.of(audioOut), a.of(audioRatio ?? 0), a.of(price.audioCompletionRatio ?? 0)),

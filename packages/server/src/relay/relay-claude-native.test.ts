@@ -82,6 +82,21 @@ describe('Claude channels through the gateway (sqlite)', () => {
     await expect.poll(async () => (await r.quotaOf(user.id)).request_count).toBe(2);
   });
 
+  it('bills one-hour cache writes at 1.6 × the cache-write ratio and logs them', async () => {
+    const model = await r.uniqueModel();
+    const usage = { input_tokens: 20, output_tokens: 6, cache_creation_input_tokens: 1000, cache_creation: { ephemeral_5m_input_tokens: 600, ephemeral_1h_input_tokens: 400 } };
+    r.upstream.setRoute('POST /v1/messages', jsonReply({ ...claudeMessage, model, usage }));
+    await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    await new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 }).messages.create({ model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });
+    await r.settled();
+    const [log] = await r.logsOf(user.id, 2);
+    const other = JSON.parse(log.other!);
+    expect(other).toMatchObject({ cache_creation_tokens: 1000, cache_creation_1h_tokens: 400, cache_creation_ratio: 1.25 });
+    expect(log.quota).toBe(Math.round((20 + 600 * 1.25 + 400 * 1.25 * 1.6 + 6 * other.completion_ratio) * other.model_ratio));
+  });
+
   it('charges Claude’s web searches at ToolCallPrice on top of the tokens, streamed and not, native and converted', async () => {
     const model = await r.uniqueModel();
     await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });

@@ -52,6 +52,7 @@ export function consumeLogOther(price: BillablePrice, d: ConsumeLogDetails): str
     `${pricePrefix(price)},"cache_tokens":${num(u.cachedTokens)},"cache_creation_tokens":${num(u.cacheCreationTokens)},` +
     `"reasoning_tokens":${num(u.reasoningTokens)},"audio_input_tokens":${num(u.audioInputTokens ?? 0)},"audio_output_tokens":${num(u.audioOutputTokens ?? 0)},` +
     (u.imageInputTokens ? `"image_input_tokens":${num(u.imageInputTokens)},` : '') +
+    (u.cacheCreation1hTokens ? `"cache_creation_1h_tokens":${num(u.cacheCreation1hTokens)},` : '') +
     (u.webSearchCalls ? `"web_search_calls":${num(u.webSearchCalls)},"web_search_price":${num(price.toolCallPrices?.web_search ?? 0)},` : '') +
     (u.fileSearchCalls ? `"file_search_calls":${num(u.fileSearchCalls)},"file_search_price":${num(price.toolCallPrices?.file_search ?? 0)},` : '') +
     `"frt":${num(d.firstTokenMs)},"is_model_mapped":${d.isMapped},"upstream_model_name":${str(d.upstreamModel)},` +
