@@ -192,6 +192,12 @@ describe('computeQuota, per-call models', () => {
     expect(computeQuota(fixed(0.0000029), usage({}), QUOTA_PER_UNIT)).toBe(1); // 1.45 → 1
   });
 
+  it('multiplies by the calls a request counts for (images: count × size and quality ratio), pre-consume too', () => {
+    const price = { ...fixed(0.04, 1.5), perCall: { count: 2, ratio: 3 } };
+    expect(computeQuota(price, usage({}), QUOTA_PER_UNIT)).toBe(0.04 * 500_000 * 1.5 * 6);
+    expect(estimatePreConsume(price, { promptTokens: 10 }, 500, QUOTA_PER_UNIT)).toBe(180_000);
+  });
+
   it('bills at least 1 for a nonzero price in a paying group, and 0 for a zero price or a free group', () => {
     expect(computeQuota(fixed(0.0000001), usage({}), QUOTA_PER_UNIT)).toBe(1);
     expect(computeQuota(fixed(0), usage({}), QUOTA_PER_UNIT)).toBe(0);

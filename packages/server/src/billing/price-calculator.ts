@@ -58,6 +58,8 @@ export interface FixedPrice {
   groupRatio: number;
   /** USD per 1000 calls by tool, charged on top of the price (times the group ratio). */
   toolCallPrices?: Table;
+  /** Several calls' worth in one request (images: count × size and quality ratio); 1 when absent. */
+  perCall?: { count: number; ratio: number };
 }
 
 export interface Unpriced {
@@ -169,9 +171,15 @@ const tokens = (n: number) => (Number.isFinite(n) && n > 0 ? Math.min(Math.floor
 /** Quota amounts stay integers a double holds exactly (the ledger refuses anything else). */
 const safeQuota = (q: number) => Math.min(q, Number.MAX_SAFE_INTEGER);
 
+/** price × QuotaPerUnit × group ratio (× the calls a request counts for), unrounded. */
+function fixedPriceAmount<D>(a: DecimalArithmetic<D>, price: FixedPrice, quotaPerUnit: number): D {
+  const once = a.multiply(a.of(price.modelPrice), a.of(quotaPerUnit), a.of(price.groupRatio));
+  return price.perCall ? a.multiply(once, a.of(price.perCall.count), a.of(price.perCall.ratio)) : once;
+}
+
 /** Quota of a per-call price: price × QuotaPerUnit × group ratio; a nonzero price never bills 0. */
 function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number): number {
-  const quota = exactly((a) => a.round(a.multiply(a.of(price.modelPrice), a.of(quotaPerUnit), a.of(price.groupRatio))));
+  const quota = exactly((a) => a.round(fixedPriceAmount(a, price, quotaPerUnit)));
   return quota <= 0 && price.modelPrice > 0 && price.groupRatio > 0 ? 1 : safeQuota(quota);
 }
 
@@ -197,7 +205,7 @@ export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPer
   const tools = pricedToolCalls(price, usage);
   if (price.mode === 'price') {
     if (tools.length === 0) return fixedPriceQuota(price, quotaPerUnit);
-    const quota = exactly((a) => a.round(a.add(a.multiply(a.of(price.modelPrice), a.of(quotaPerUnit), a.of(price.groupRatio)), toolSurcharge(a, tools, quotaPerUnit, price.groupRatio))));
+    const quota = exactly((a) => a.round(a.add(fixedPriceAmount(a, price, quotaPerUnit), toolSurcharge(a, tools, quotaPerUnit, price.groupRatio))));
     return quota <= 0 && price.modelPrice > 0 && price.groupRatio > 0 ? 1 : safeQuota(quota);
   }
   const prompt = tokens(usage.promptTokens);

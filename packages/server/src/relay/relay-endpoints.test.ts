@@ -82,6 +82,21 @@ describe('the other OpenAI endpoints through OpenAI-type channels', () => {
     }
   });
 
+  it('images: bills a per-call model for every image asked for, at DALL·E’s size and quality prices', async () => {
+    r.upstream.setRoute('POST /v1/images/generations', jsonReply({ created: 1, data: [{ url: 'https://images.example/1.png' }, { url: 'https://images.example/2.png' }] }));
+    r.upstream.setRoute('POST /v1/images/edits', jsonReply({ created: 1, data: [{ b64_json: 'aGk=' }, { b64_json: 'aGk=' }, { b64_json: 'aGk=' }] }));
+    await r.createChannel({ models: 'dall-e-3,dall-e-2' });
+    const user = await r.createUser({ quota: 5_000_000 });
+    const client = r.openai((await r.createApiKey(user.id)).key);
+    await client.images.generate({ model: 'dall-e-3', prompt: 'a lighthouse', n: 2, size: '1792x1024', quality: 'hd' });
+    await client.images.edit({ model: 'dall-e-2', image: await toFile(binary, 'in.png', { type: 'image/png' }), prompt: 'add a moon', n: 3, size: '512x512' });
+    await expect.poll(() => r.logsOf(user.id, 2)).toHaveLength(2);
+    const [generated, edited] = await r.logsOf(user.id, 2);
+    expect(generated.quota).toBe(0.04 * 500_000 * 2 * 3);
+    expect(JSON.parse(generated.other!)).toMatchObject({ model_price: 0.04, image_count: 2, image_size_ratio: 3 });
+    expect(edited.quota).toBe(Math.round(0.02 * 500_000 * 3 * 0.9));
+  });
+
   it('images/generations of a token-billed model: image input tokens at the ImageRatio', async () => {
     const usage = { total_tokens: 4260, input_tokens: 100, output_tokens: 4160, input_tokens_details: { text_tokens: 40, image_tokens: 60 } };
     r.upstream.setRoute('POST /v1/images/generations', jsonReply({ created: 1_713_833_628, data: [{ b64_json: 'aGk=' }], usage }));

@@ -34,7 +34,8 @@ function pricePrefix(price: BillablePrice): string {
       `"completion_ratio":${num(ratio?.completionRatio ?? 0)},"model_price":${num(price.mode === 'price' ? price.modelPrice : -1)},` +
       `"cache_ratio":${num(ratio?.cacheRatio ?? 0)},"cache_creation_ratio":${num(ratio?.cacheCreationRatio ?? 0)}` +
       (ratio?.audioRatio === undefined ? '' : `,"audio_ratio":${num(ratio.audioRatio)},"audio_completion_ratio":${num(ratio.audioCompletionRatio ?? 0)}`) +
-      (ratio?.imageRatio === undefined ? '' : `,"image_ratio":${num(ratio.imageRatio)}`);
+      (ratio?.imageRatio === undefined ? '' : `,"image_ratio":${num(ratio.imageRatio)}`) +
+      (price.mode === 'price' && price.perCall ? `,"image_count":${num(price.perCall.count)},"image_size_ratio":${num(price.perCall.ratio)}` : '');
     pricePrefixes.set(price, prefix);
   }
   return prefix;

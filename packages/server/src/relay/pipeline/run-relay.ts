@@ -1,6 +1,7 @@
 import { Role } from '@gw/contracts';
 import { estimatePreConsume, type BillablePrice } from '../../billing/price-calculator.js';
 import { InsufficientTokenQuotaError, InsufficientUserQuotaError } from '../../billing/billing-errors.js';
+import { imageCallOf } from '../../billing/image-call-ratio.js';
 import { selectChannel, type ChannelChoice } from '../../channels/select-channel.js';
 import { ChannelStatus } from '../../channels/channel-types.js';
 import { RelayError, forbidden, invalidRequest, quotaExhausted } from '../relay-error.js';
@@ -106,7 +107,20 @@ function priceOf(deps: RelayDeps, input: RelayInput): BillablePrice {
   if (price.mode === 'unpriced') {
     throw invalidRequest(`the model ${input.model} has no price set; ask the administrator to set one`, 'model_price_error');
   }
+  // A per-call image model's price is for one standard image; a request may ask for more, or larger.
+  if (price.mode === 'price' && (input.endpoint === 'images.generations' || input.endpoint === 'images.edits')) {
+    return { ...price, perCall: imageCallOf(input.model, imageFields(input.body)) };
+  }
   return price;
+}
+
+function imageFields(body: RelayBody): { n?: unknown; size?: unknown; quality?: unknown } {
+  if (body.kind === 'json') return body.json;
+  const field = (name: string) => {
+    const value = body.fields.find((f) => f.name === name)?.value;
+    return typeof value === 'string' ? value : undefined;
+  };
+  return { n: field('n'), size: field('size'), quality: field('quality') };
 }
 
 /**
