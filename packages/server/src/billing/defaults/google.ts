@@ -23,6 +23,8 @@ export const googlePricing = vendorPricing(
     withAudio(usd(['gemini-2.5-flash-lite', 'gemini-2.5-flash-lite-preview-06-17', 'gemini-2.5-flash-lite-thinking-*'], 0.1, 0.4, 0.25), 0.3),
     usd('gemini-3-pro-preview', 2, 12, 0.1),
     usd('gemini-3-pro-image-preview', 2, 120),
+    // Output priced as image tokens ($30 per 1M; text output is $2.50)
+    usd(['gemini-2.5-flash-image', 'gemini-2.5-flash-image-preview'], 0.3, 30),
     withAudio(usd('gemini-3-flash-preview', 0.5, 3, 0.1), 1),
     usd('gemini-embedding-001', 0.15),
     usd('text-embedding-004', 0.002),

@@ -53,6 +53,7 @@ export const openAiPricing = vendorPricing(
     usd('gpt-5-pro', 15, 120),
     usd(['gpt-5.1', 'gpt-5.1-chat-latest', 'gpt-5.1-codex'], 1.25, 10, 0.1),
     usd('gpt-5.1-codex-mini', 0.25, 2, 0.1),
+    usd('gpt-5.1-codex-max', 1.25, 10, 0.1),
     usd(['gpt-5.2', 'gpt-5.2-chat-latest'], 1.75, 14, 0.1),
     // Reasoning models
     usd(['o1', 'o1-2024-12-17', 'o1-preview', 'o1-preview-2024-09-12'], 15, 60, 0.5),

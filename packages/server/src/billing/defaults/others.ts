@@ -30,7 +30,7 @@ export const othersPricing = vendorPricing(
     // xAI
     usd(['grok-4', 'grok-4-0709', 'grok-3'], 3, 15, 0.25),
     usd('grok-3-mini', 0.3, 0.5, 0.25),
-    usd(['grok-4-fast-reasoning', 'grok-4-fast-non-reasoning'], 0.2, 0.5, 0.25),
+    usd(['grok-4-fast', 'grok-4-fast-reasoning', 'grok-4-fast-non-reasoning', 'grok-4-1-fast-reasoning', 'grok-4-1-fast-non-reasoning'], 0.2, 0.5, 0.25),
     usd('grok-code-fast-1', 0.2, 1.5, 0.1),
     usd('grok-2-vision-1212', 2, 10),
     // Perplexity
