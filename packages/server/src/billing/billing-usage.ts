@@ -23,5 +23,7 @@ export interface BillingUsage {
   /** Server-side tool calls the upstream ran and charges per call (web search, file search). */
   webSearchCalls?: number;
   fileSearchCalls?: number;
+  /** Gemini answers grounded with Google Search (charged per grounded prompt). */
+  googleSearchCalls?: number;
   semantic: 'openai' | 'anthropic';
 }

@@ -49,9 +49,10 @@ export const DEFAULT_AUDIO_RATIO = mergeTables((v) => v.audioRatio);
 export const DEFAULT_AUDIO_COMPLETION_RATIO = mergeTables((v) => v.audioCompletionRatio);
 /**
  * USD per 1000 calls of the server-side tools upstreams charge per call: Anthropic's and OpenAI's web
- * search ($10), OpenAI's file search ($2.50).
+ * search ($10), OpenAI's file search ($2.50), Gemini's grounding with Google Search ($35 per 1000
+ * grounded prompts).
  */
-export const DEFAULT_TOOL_CALL_PRICE: Readonly<Record<string, number>> = Object.freeze({ web_search: 10, file_search: 2.5 });
+export const DEFAULT_TOOL_CALL_PRICE: Readonly<Record<string, number>> = Object.freeze({ web_search: 10, file_search: 2.5, google_search: 35 });
 /** Image input ÷ text input price, for models that price image input apart. */
 export const DEFAULT_IMAGE_RATIO = mergeTables((v) => v.imageRatio);
 /** Output ÷ input as each vendor publishes it (for tests and the pricing page's sanity checks). */

@@ -174,6 +174,10 @@ describe('computeQuota, tools charged per call', () => {
     expect(computeQuota({ ...fixed(0.02), toolCallPrices: prices }, usage({ webSearchCalls: 1 }), QUOTA_PER_UNIT)).toBe(10_000 + 5000);
   });
 
+  it('charges Gemini’s grounded prompts under google_search', () => {
+    expect(computeQuota(ratio({ toolCallPrices: { google_search: 35 } }), usage({ promptTokens: 10, googleSearchCalls: 1 }), QUOTA_PER_UNIT)).toBe(10 + 17_500);
+  });
+
   it('charges nothing for a tool without a price, or when no price table applies', () => {
     expect(computeQuota(ratio({ toolCallPrices: { file_search: 2.5 } }), usage({ promptTokens: 10, webSearchCalls: 5 }), QUOTA_PER_UNIT)).toBe(10);
     expect(computeQuota(ratio({}), usage({ promptTokens: 10, webSearchCalls: 5 }), QUOTA_PER_UNIT)).toBe(10);

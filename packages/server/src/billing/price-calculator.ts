@@ -141,6 +141,7 @@ function withToolPrices<P extends BillablePrice>(price: P, tables: PriceTables):
 const TOOL_CALLS: readonly [tool: string, count: (u: BillingUsage) => number | undefined][] = [
   ['web_search', (u) => u.webSearchCalls],
   ['file_search', (u) => u.fileSearchCalls],
+  ['google_search', (u) => u.googleSearchCalls],
 ];
 
 /** The tool calls of a usage that have a price, with that price (USD per 1000 calls). */

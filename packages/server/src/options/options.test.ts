@@ -194,7 +194,7 @@ describe.each(testDialects())('options API (%s)', (dialect) => {
     expect((await put({ key: 'ImageRatio', value: '{"gpt-image-1": 3}' })).success).toBe(true);
     expect(json(await ctx.app.inject({ method: 'POST', url: '/api/option/rest_model_ratio', headers: root.headers })).success).toBe(true);
     expect(ctx.services.options.get('ImageRatio')['gpt-image-1']).toBe(2);
-    expect(ctx.services.options.get('ToolCallPrice')).toEqual({ web_search: 10, file_search: 2.5 });
+    expect(ctx.services.options.get('ToolCallPrice')).toEqual({ web_search: 10, file_search: 2.5, google_search: 35 });
   });
 
   it('keeps saved values across a restart', async () => {

@@ -27,6 +27,8 @@ export interface Usage {
   /** Server-side tool calls billed per call: Claude's web search, the Responses API's web and file search. */
   webSearchCalls?: number;
   fileSearchCalls?: number;
+  /** Gemini answers grounded with Google Search (charged per grounded prompt). */
+  googleSearchCalls?: number;
   semantic: 'openai' | 'anthropic';
 }
 
@@ -123,6 +125,15 @@ export function toAnthropicUsage(u: Usage): ClaudeUsage {
 
 const audioTokens = (details: GeminiModalityTokenCount[] | undefined): number =>
   (details ?? []).filter((d) => d.modality === 'AUDIO').reduce((sum, d) => sum + num(d.tokenCount), 0);
+
+/** Whether a Gemini answer was grounded with Google Search (Google charges such prompts apart). */
+export function isGroundedAnswer(resp: { candidates?: unknown }): boolean {
+  if (!Array.isArray(resp.candidates)) return false;
+  return resp.candidates.some((c: any) => {
+    const g = c?.groundingMetadata;
+    return typeof g === 'object' && g !== null && ((Array.isArray(g.webSearchQueries) && g.webSearchQueries.length > 0) || (Array.isArray(g.groundingChunks) && g.groundingChunks.length > 0));
+  });
+}
 
 /** Gemini's promptTokenCount includes cached content; thoughts are billed as completion. */
 export function fromGeminiUsageMetadata(m: GeminiUsageMetadata): Usage {

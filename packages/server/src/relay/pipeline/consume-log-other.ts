@@ -56,6 +56,7 @@ export function consumeLogOther(price: BillablePrice, d: ConsumeLogDetails): str
     (u.cacheCreation1hTokens ? `"cache_creation_1h_tokens":${num(u.cacheCreation1hTokens)},` : '') +
     (u.webSearchCalls ? `"web_search_calls":${num(u.webSearchCalls)},"web_search_price":${num(price.toolCallPrices?.web_search ?? 0)},` : '') +
     (u.fileSearchCalls ? `"file_search_calls":${num(u.fileSearchCalls)},"file_search_price":${num(price.toolCallPrices?.file_search ?? 0)},` : '') +
+    (u.googleSearchCalls ? `"google_search_calls":${num(u.googleSearchCalls)},"google_search_price":${num(price.toolCallPrices?.google_search ?? 0)},` : '') +
     `"frt":${num(d.firstTokenMs)},"is_model_mapped":${d.isMapped},"upstream_model_name":${str(d.upstreamModel)},` +
     (d.reasoningEffort === undefined ? '' : `"reasoning_effort":${str(d.reasoningEffort)},`) +
     `"request_path":${str(d.requestPath)},` +

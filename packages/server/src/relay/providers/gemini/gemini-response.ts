@@ -1,7 +1,7 @@
 /** Reads a non-streamed generateContent answer (Gemini API and Vertex). */
 import { geminiToOpenAIResponse } from '../../formats/gemini/response-to-openai.js';
 import type { GeminiResponse, GeminiUsageMetadata } from '../../formats/gemini/types.js';
-import { fromGeminiUsageMetadata } from '../../formats/usage.js';
+import { fromGeminiUsageMetadata, isGroundedAnswer, type Usage } from '../../formats/usage.js';
 import { parseJsonBody } from '../openai-compatible/index.js';
 import type { ProviderResponse } from '../provider-adapter.js';
 
@@ -13,8 +13,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function parseGeminiResponse(raw: Uint8Array, output: GeminiOutput): ProviderResponse {
   const body = parseJsonBody(raw);
   if (output === 'native') {
-    return { body, usage: isObject(body.usageMetadata) ? fromGeminiUsageMetadata(body.usageMetadata as GeminiUsageMetadata) : undefined };
+    return { body, usage: isObject(body.usageMetadata) ? grounded(body, fromGeminiUsageMetadata(body.usageMetadata as GeminiUsageMetadata)) : undefined };
   }
   const { response, usage } = geminiToOpenAIResponse(body as GeminiResponse);
-  return { body: response, usage: isObject(body.usageMetadata) ? usage : undefined };
+  return { body: response, usage: isObject(body.usageMetadata) ? grounded(body, usage) : undefined };
+}
+
+/** The usage, with the grounded prompt counted when Google Search grounded the answer. */
+function grounded(resp: { candidates?: unknown }, usage: Usage): Usage {
+  if (isGroundedAnswer(resp)) usage.googleSearchCalls = 1;
+  return usage;
 }

@@ -1,7 +1,7 @@
 /** Reads a streamGenerateContent (alt=sse) stream: native responses passed through, or converted to hub chunks. */
 import { GeminiToOpenAIStream } from '../../formats/gemini/stream-to-openai.js';
 import type { GeminiErrorBody, GeminiResponse, GeminiUsageMetadata } from '../../formats/gemini/types.js';
-import { fromGeminiUsageMetadata, type Usage } from '../../formats/usage.js';
+import { fromGeminiUsageMetadata, isGroundedAnswer, type Usage } from '../../formats/usage.js';
 import type { ParsedSseEvent } from '../../streaming/sse-parser.js';
 import type { OutboundEvent, StreamTranslator } from '../provider-adapter.js';
 import type { GeminiOutput } from './gemini-response.js';
@@ -16,6 +16,7 @@ const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object'
 export class GeminiStreamTranslator implements StreamTranslator {
   private readonly hub: GeminiToOpenAIStream | undefined;
   private latest: Usage | undefined;
+  private groundedAnswer = false;
   private text = '';
 
   constructor(output: GeminiOutput, includeUsage: boolean) {
@@ -42,6 +43,7 @@ export class GeminiStreamTranslator implements StreamTranslator {
   }
 
   usage(): Usage | undefined {
+    if (this.latest && this.groundedAnswer) this.latest.googleSearchCalls = 1;
     return this.latest;
   }
 
@@ -53,6 +55,7 @@ export class GeminiStreamTranslator implements StreamTranslator {
 
   private observe(resp: Record<string, any>) {
     if (isObject(resp.usageMetadata)) this.latest = fromGeminiUsageMetadata(resp.usageMetadata as GeminiUsageMetadata);
+    if (!this.groundedAnswer && isGroundedAnswer(resp)) this.groundedAnswer = true;
     const candidates: unknown[] = Array.isArray(resp.candidates) ? resp.candidates : [];
     for (const candidate of candidates) {
       const parts: unknown[] = isObject(candidate) && Array.isArray(candidate.content?.parts) ? candidate.content.parts : [];

@@ -109,6 +109,24 @@ describe('geminiAdapter answers', () => {
     expect(parsed.usage).toMatchObject({ promptTokens: 1210, completionTokens: 9 });
   });
 
+  it('counts an answer grounded with Google Search as one grounded prompt, streamed or not, converted or native', () => {
+    const groundedAnswer = {
+      candidates: [{ content: { role: 'model', parts: [{ text: 'Spain won Euro 2024.' }] }, finishReason: 'STOP', groundingMetadata: { webSearchQueries: ['who won euro 2024'], groundingChunks: [{ web: { uri: 'https://example.org', title: 'x' } }] } }],
+      usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 6, totalTokenCount: 16 },
+    };
+    const plain = { ...groundedAnswer, candidates: [{ ...groundedAnswer.candidates[0], groundingMetadata: undefined }] };
+    for (const endpoint of ['chat', 'gemini.generate'] as const) {
+      const { ctx } = build(endpoint === 'chat' ? { messages: [] } : { contents: [] }, { endpoint });
+      expect(geminiAdapter.parseResponse(bytes(JSON.stringify(groundedAnswer)), 'application/json', ctx).usage).toMatchObject({ promptTokens: 10, googleSearchCalls: 1 });
+      expect(geminiAdapter.parseResponse(bytes(JSON.stringify(plain)), 'application/json', ctx).usage!.googleSearchCalls).toBeUndefined();
+      const streamed = build(endpoint === 'chat' ? { messages: [] } : { contents: [] }, { endpoint, stream: true }).ctx;
+      const translator = geminiAdapter.createStreamTranslator(streamed);
+      translator.push({ data: JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'Spain' }] } }] }) });
+      translator.push({ data: JSON.stringify(groundedAnswer) });
+      expect(translator.usage()).toMatchObject({ completionTokens: 6, googleSearchCalls: 1 });
+    }
+  });
+
   it('leaves usage to local counting when the answer reports none', () => {
     const { ctx } = build({ messages: [] });
     const parsed = geminiAdapter.parseResponse(bytes(JSON.stringify({ candidates: [{ content: { parts: [{ text: 'x' }] }, finishReason: 'STOP' }] })), 'application/json', ctx);
