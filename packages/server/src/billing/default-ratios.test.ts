@@ -14,6 +14,7 @@ import {
 } from './default-ratios.js';
 import { computeQuota, resolvePrice, type PriceTables, type RatioPrice } from './price-calculator.js';
 import { vendorPricing, usd } from './defaults/price-rows.js';
+import { DEFAULT_LONG_CONTEXT_PRICE } from './defaults/long-context.js';
 
 const defaults: PriceTables = {
   ModelPrice: DEFAULT_MODEL_PRICE,
@@ -242,6 +243,26 @@ describe('default audio ratios', () => {
 
   it('list an audio completion ratio only for models with an audio ratio', () => {
     expect(Object.keys(DEFAULT_AUDIO_COMPLETION_RATIO).filter((m) => !Object.hasOwn(DEFAULT_AUDIO_RATIO, m))).toEqual([]);
+  });
+});
+
+describe('default long-context tiers', () => {
+  it('bill Gemini 2.5 Pro and Claude Sonnet 4.5 past 200K prompt tokens at their published long-context prices', () => {
+    const tables = { ...defaults, LongContextPrice: DEFAULT_LONG_CONTEXT_PRICE };
+    const dollars = (model: string, promptTokens: number, completionTokens: number) => {
+      const price = resolvePrice(model, 'default', tables) as RatioPrice;
+      return computeQuota(price, { promptTokens, completionTokens, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, semantic: 'openai' }, 500_000) / 500_000;
+    };
+    expect(dollars('gemini-2.5-pro', 1e6, 0)).toBe(2.5);
+    expect(dollars('gemini-2.5-pro', 200_000, 0)).toBe(0.25);
+    expect(dollars('gemini-2.5-pro', 300_000, 1e6)).toBeCloseTo(0.75 + 15, 6);
+    expect(dollars('claude-sonnet-4-5-20250929', 1e6, 0)).toBe(6);
+    expect(dollars('claude-sonnet-4-5-thinking', 1e6, 0)).toBe(6);
+    expect(dollars('claude-opus-4-5', 1e6, 0)).toBe(5);
+  });
+
+  it('name only priced models', () => {
+    expect(Object.keys(DEFAULT_LONG_CONTEXT_PRICE).filter((m) => !Object.hasOwn(DEFAULT_MODEL_RATIO, m))).toEqual([]);
   });
 });
 

@@ -158,6 +158,29 @@ describe('computeQuota, audio tokens', () => {
   });
 });
 
+describe('computeQuota, long-context tiers', () => {
+  // Claude Sonnet 4.5: $3 / $15, cache reads 0.1; past 200K prompt tokens $6 / $22.50.
+  const sonnet = ratio({ modelRatio: 1.5, completionRatio: 5, cacheRatio: 0.1, longContext: { threshold: 200_000, input: 2, output: 1.5 } });
+
+  it('keeps the normal prices up to the threshold', () => {
+    const u = usage({ promptTokens: 150_000, cachedTokens: 50_000, completionTokens: 1000, semantic: 'anthropic' });
+    expect(computeQuota(sonnet, u, QUOTA_PER_UNIT)).toBe(Math.round((150_000 + 5000 + 5000) * 1.5));
+  });
+
+  it('multiplies every input-side term and the output once the prompt, cache included, passes it', () => {
+    const u = usage({ promptTokens: 160_000, cachedTokens: 50_000, completionTokens: 1000, semantic: 'anthropic' });
+    // input (160000 + 50000 × 0.1) × 2 + output 1000 × 5 × 1.5 = 330000 + 7500; × 1.5
+    expect(computeQuota(sonnet, u, QUOTA_PER_UNIT)).toBe(506_250);
+    const openaiSemantic = usage({ promptTokens: 210_000, cachedTokens: 50_000, completionTokens: 1000 });
+    expect(computeQuota(sonnet, openaiSemantic, QUOTA_PER_UNIT)).toBe(506_250);
+  });
+
+  it('comes to the published long-context dollars: 1M input tokens at $6, 1M output at $22.50', () => {
+    expect(computeQuota(sonnet, usage({ promptTokens: 1e6 }), QUOTA_PER_UNIT) / QUOTA_PER_UNIT).toBe(6);
+    expect(computeQuota(sonnet, usage({ promptTokens: 200_001, completionTokens: 1e6 }), QUOTA_PER_UNIT) / QUOTA_PER_UNIT).toBeCloseTo(1.200006 + 22.5, 6);
+  });
+});
+
 describe('computeQuota, tools charged per call', () => {
   const prices = { web_search: 10, file_search: 2.5 };
 
@@ -269,6 +292,13 @@ describe('resolvePrice', () => {
     expect(resolvePrice('voice-b', 'default', t)).toMatchObject({ audioRatio: 4, audioCompletionRatio: 1 });
     expect(resolvePrice('voice-a', 'default', tables({ ModelRatio: { 'voice-a': 2.5 } }))).not.toHaveProperty('audioRatio');
     expect(resolvePrice('voice-a', 'default', tables({ ModelRatio: { 'voice-a': 2.5 }, ImageRatio: { 'voice-a': 2 } }))).toMatchObject({ imageRatio: 2 });
+  });
+
+  it('attaches a model’s long-context tier, found by its name or the name it is priced under', () => {
+    const t = tables({ ModelRatio: { 'long-model': 1 }, LongContextPrice: { 'long-model': { threshold: 1000, input: 2, output: 1.5 } } });
+    expect(resolvePrice('long-model', 'default', t)).toMatchObject({ longContext: { threshold: 1000, input: 2, output: 1.5 } });
+    expect(resolvePrice('long-model-thinking', 'default', t)).toMatchObject({ longContext: { threshold: 1000 } });
+    expect(resolvePrice('long-model', 'default', tables({ ModelRatio: { 'long-model': 1 } }))).not.toHaveProperty('longContext');
   });
 
   it('falls back to cache ratio 1 and cache-write ratio 1.25 for a model missing from those tables', () => {

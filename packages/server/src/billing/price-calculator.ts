@@ -2,6 +2,7 @@ import type { BillingUsage } from './billing-usage.js';
 import { completionRatioOf } from './completion-ratio.js';
 import { AUDIO_COMPLETION_RATIO_FALLBACK, CACHE_RATIO_FALLBACK, CREATE_CACHE_RATIO_FALLBACK, DEFAULT_CREATE_CACHE_RATIO, ONE_HOUR_CACHE_WRITE_MULTIPLIER, UNSET_MODEL_RATIO } from './default-ratios.js';
 import { exactly, type DecimalArithmetic } from './decimal.js';
+import type { LongContextPrice } from './defaults/long-context.js';
 import { pricingNameCandidates } from './model-name.js';
 
 /**
@@ -27,6 +28,8 @@ export interface PriceTables {
   ImageRatio?: Table;
   /** USD per 1000 calls of a server-side tool the upstream charges per call: `web_search`, `file_search`. */
   ToolCallPrice?: Table;
+  /** Model → the prompt size past which its prices are multiplied (long-context tiers). */
+  LongContextPrice?: Readonly<Record<string, LongContextPrice>>;
   GroupRatio: Table;
   /** userGroup → usingGroup → ratio; wins over GroupRatio when the entry exists. */
   GroupGroupRatio?: Readonly<Record<string, Table>>;
@@ -46,6 +49,8 @@ export interface RatioPrice {
   imageRatio?: number;
   /** USD per 1000 calls by tool, charged on top of the tokens (times the group ratio). */
   toolCallPrices?: Table;
+  /** The long-context tier of the model, if it has one. */
+  longContext?: LongContextPrice;
   groupRatio: number;
   /** True when no ratio was configured and UNSET_MODEL_RATIO was assumed (self-use mode, opted-in users). */
   unsetModel: boolean;
@@ -129,6 +134,8 @@ function ratioPrice(model: string, modelRatio: number, groupRatio: number, table
   }
   const imageRatio = lookup(tables.ImageRatio, candidates);
   if (imageRatio !== undefined) price.imageRatio = imageRatio;
+  const longContext = tables.LongContextPrice && candidates.find((name) => Object.hasOwn(tables.LongContextPrice!, name));
+  if (longContext) price.longContext = tables.LongContextPrice![longContext];
   return withToolPrices(price, tables);
 }
 
@@ -197,6 +204,9 @@ function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number): number {
  * model with an image ratio. These counts are capped by the totals they are part of, so a usage that
  * reports more of them than tokens never bills more than all-audio or all-image.
  *
+ * A model with a long-context tier whose prompt (cache included) passes its threshold has its input-side
+ * terms multiplied by the tier's `input` and its output terms by its `output`.
+ *
  * Cache writes kept for one hour (Claude's cacheCreation1hTokens) cost CwR × 1.6 instead of CwR.
  *
  * Server-side tools the upstream charges per call (web and file search) add
@@ -224,17 +234,21 @@ export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPer
   const imageRatio = price.imageRatio;
   const imageIn = imageRatio === undefined ? 0 : Math.min(tokens(usage.imageInputTokens ?? 0), base - audioIn);
   const cacheWrite1h = Math.min(tokens(usage.cacheCreation1hTokens ?? 0), cacheWrite);
+  const long = price.longContext && prompt + (anthropic ? cached + cacheWrite : 0) > price.longContext.threshold ? price.longContext : undefined;
   const quota = exactly((a) => {
-    const weighted = a.add(
+    const input = a.add(
       a.of(base - audioIn - imageIn),
       a.multiply(a.of(cached), a.of(price.cacheRatio)),
       a.multiply(a.of(cacheWrite - cacheWrite1h), a.of(price.cacheCreationRatio)),
       a.multiply(a.of(cacheWrite1h), a.of(price.cacheCreationRatio), a.of(ONE_HOUR_CACHE_WRITE_MULTIPLIER)),
-      a.multiply(a.of(completion - audioOut), a.of(price.completionRatio)),
       a.multiply(a.of(audioIn), a.of(audioRatio ?? 0)),
-      a.multiply(a.of(audioOut), a.of(audioRatio ?? 0), a.of(price.audioCompletionRatio ?? 0)),
       a.multiply(a.of(imageIn), a.of(imageRatio ?? 0)),
     );
+    const output = a.add(
+      a.multiply(a.of(completion - audioOut), a.of(price.completionRatio)),
+      a.multiply(a.of(audioOut), a.of(audioRatio ?? 0), a.of(price.audioCompletionRatio ?? 0)),
+    );
+    const weighted = long ? a.add(a.multiply(input, a.of(long.input)), a.multiply(output, a.of(long.output))) : a.add(input, output);
     const forTokens = a.multiply(weighted, a.of(price.modelRatio), a.of(price.groupRatio));
     return a.round(tools.length === 0 ? forTokens : a.add(forTokens, toolSurcharge(a, tools, quotaPerUnit, price.groupRatio)));
   });

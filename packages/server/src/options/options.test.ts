@@ -195,6 +195,10 @@ describe.each(testDialects())('options API (%s)', (dialect) => {
     expect(json(await ctx.app.inject({ method: 'POST', url: '/api/option/rest_model_ratio', headers: root.headers })).success).toBe(true);
     expect(ctx.services.options.get('ImageRatio')['gpt-image-1']).toBe(2);
     expect(ctx.services.options.get('ToolCallPrice')).toEqual({ web_search: 10, file_search: 2.5, google_search: 35 });
+    expect(ctx.services.options.get('LongContextPrice')['gemini-2.5-pro']).toEqual({ threshold: 200_000, input: 2, output: 1.5 });
+    expect(await put({ key: 'LongContextPrice', value: '{"m": {"threshold": 0, "input": 2, "output": 1}}' })).toMatchObject({ success: false });
+    expect(await put({ key: 'LongContextPrice', value: '{"m": 2}' })).toMatchObject({ success: false });
+    expect((await put({ key: 'LongContextPrice', value: '{"m": {"threshold": 128000, "input": 2, "output": 2}}' })).success).toBe(true);
   });
 
   it('keeps saved values across a restart', async () => {

@@ -97,6 +97,26 @@ describe('Claude channels through the gateway (sqlite)', () => {
     expect(log.quota).toBe(Math.round((20 + 600 * 1.25 + 400 * 1.25 * 1.6 + 6 * other.completion_ratio) * other.model_ratio));
   });
 
+  it('bills a prompt past the model’s long-context threshold at the long-context prices and logs the tier', async () => {
+    const model = await r.uniqueModel();
+    await r.setOptions({ LongContextPrice: { ...r.ctx.services.options.get('LongContextPrice'), [model]: { threshold: 200_000, input: 2, output: 1.5 } } });
+    await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });
+    const user = await r.createUser({ quota: 100_000_000 });
+    const token = await r.createApiKey(user.id);
+    const anthropic = new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 });
+    for (const input of [150_000, 250_000]) {
+      r.upstream.setRoute('POST /v1/messages', jsonReply({ ...claudeMessage, model, usage: { input_tokens: input, output_tokens: 100 } }));
+      await anthropic.messages.create({ model, max_tokens: 50, messages: [{ role: 'user', content: 'a long document' }] });
+    }
+    await r.settled();
+    const [short, long] = await r.logsOf(user.id, 2);
+    const cr = JSON.parse(short.other!).completion_ratio;
+    expect(short.quota).toBe(Math.round(150_000 + 100 * cr));
+    expect(JSON.parse(short.other!).long_context_tier).toBeUndefined();
+    expect(long.quota).toBe(Math.round(250_000 * 2 + 100 * cr * 1.5));
+    expect(JSON.parse(long.other!).long_context_tier).toEqual({ threshold: 200_000, input: 2, output: 1.5 });
+  });
+
   it('charges Claude’s web searches at ToolCallPrice on top of the tokens, streamed and not, native and converted', async () => {
     const model = await r.uniqueModel();
     await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });

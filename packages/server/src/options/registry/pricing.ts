@@ -1,5 +1,16 @@
 import { DEFAULT_AUDIO_COMPLETION_RATIO, DEFAULT_AUDIO_RATIO, DEFAULT_CACHE_RATIO, DEFAULT_IMAGE_RATIO, DEFAULT_TOOL_CALL_PRICE, DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '../../billing/default-ratios.js';
-import { numberMap, stringMap } from '../option-def.js';
+import { z } from 'zod';
+import { DEFAULT_LONG_CONTEXT_PRICE, type LongContextPrice } from '../../billing/defaults/long-context.js';
+import { json, numberMap, objectError, stringMap } from '../option-def.js';
+
+const longContextPrice = z.object(
+  {
+    threshold: z.number({ error: 'threshold must be a number of prompt tokens' }).int('threshold must be a whole number').positive('threshold must be positive'),
+    input: z.number({ error: 'input must be a number' }).min(0, 'input must not be negative'),
+    output: z.number({ error: 'output must be a number' }).min(0, 'output must not be negative'),
+  },
+  { error: 'each model needs {"threshold", "input", "output"}' },
+);
 
 /** Model and group pricing (JSON maps); the model maps default to the prices shipped in billing/defaults. */
 export const pricingOptions = {
@@ -19,6 +30,8 @@ export const pricingOptions = {
   ImageRatio: numberMap({ ...DEFAULT_IMAGE_RATIO }),
   /** US dollars per 1000 calls of a server-side tool billed per call (web_search, file_search), on top of tokens. */
   ToolCallPrice: numberMap({ ...DEFAULT_TOOL_CALL_PRICE }),
+  /** Model → {threshold, input, output}: past `threshold` prompt tokens, input and output prices × those multipliers. */
+  LongContextPrice: json<Record<string, LongContextPrice>>({ ...DEFAULT_LONG_CONTEXT_PRICE }, z.record(z.string(), longContextPrice, objectError)),
   GroupRatio: numberMap({ default: 1, vip: 1, svip: 1 }),
   /** Groups users may pick for their tokens: group name → description. */
   UserUsableGroups: stringMap({ default: 'default', vip: 'vip' }),

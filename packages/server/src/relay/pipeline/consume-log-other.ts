@@ -1,5 +1,5 @@
 import type { BillablePrice } from '../../billing/price-calculator.js';
-import type { Usage } from '../formats/usage.js';
+import { totalPromptTokens, type Usage } from '../formats/usage.js';
 import { flattened } from '../../platform/flat-string.js';
 
 /** What a consume log's `other` JSON records besides the price. */
@@ -54,6 +54,7 @@ export function consumeLogOther(price: BillablePrice, d: ConsumeLogDetails): str
     `"reasoning_tokens":${num(u.reasoningTokens)},"audio_input_tokens":${num(u.audioInputTokens ?? 0)},"audio_output_tokens":${num(u.audioOutputTokens ?? 0)},` +
     (u.imageInputTokens ? `"image_input_tokens":${num(u.imageInputTokens)},` : '') +
     (u.cacheCreation1hTokens ? `"cache_creation_1h_tokens":${num(u.cacheCreation1hTokens)},` : '') +
+    (price.mode === 'ratio' && price.longContext && totalPromptTokens(u) > price.longContext.threshold ? `"long_context_tier":{"threshold":${num(price.longContext.threshold)},"input":${num(price.longContext.input)},"output":${num(price.longContext.output)}},` : '') +
     (u.webSearchCalls ? `"web_search_calls":${num(u.webSearchCalls)},"web_search_price":${num(price.toolCallPrices?.web_search ?? 0)},` : '') +
     (u.fileSearchCalls ? `"file_search_calls":${num(u.fileSearchCalls)},"file_search_price":${num(price.toolCallPrices?.file_search ?? 0)},` : '') +
     (u.googleSearchCalls ? `"google_search_calls":${num(u.googleSearchCalls)},"google_search_price":${num(price.toolCallPrices?.google_search ?? 0)},` : '') +

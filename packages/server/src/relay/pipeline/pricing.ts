@@ -14,6 +14,7 @@ export function priceTablesOf(o: OptionsService): PriceTables {
     AudioCompletionRatio: o.get('AudioCompletionRatio'),
     ImageRatio: o.get('ImageRatio'),
     ToolCallPrice: o.get('ToolCallPrice'),
+    LongContextPrice: o.get('LongContextPrice'),
     GroupRatio: o.get('GroupRatio'),
   };
 }

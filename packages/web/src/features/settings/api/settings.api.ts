@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { modelHubKeys } from '../../model-hub/api/model-hub.queries';
 import { optionKeys } from './options.queries';
 
-/** POST /api/option/rest_model_ratio: ModelPrice, ModelRatio, CompletionRatio, CacheRatio, the audio and image ratios and the tool call prices back to the defaults. */
+/** POST /api/option/rest_model_ratio: ModelPrice, ModelRatio, CompletionRatio, CacheRatio, the audio and image ratios, the tool call and long-context prices back to the defaults. */
 export function useResetModelRatios() {
   const queryClient = useQueryClient();
   return useMutation({

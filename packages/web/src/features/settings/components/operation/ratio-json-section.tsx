@@ -14,6 +14,7 @@ const FIELDS = {
   AudioCompletionRatio: 'json',
   ImageRatio: 'json',
   ToolCallPrice: 'json',
+  LongContextPrice: 'json',
   GroupRatio: 'json',
   UserUsableGroups: 'json',
 } as const;
@@ -51,6 +52,7 @@ export function RatioJsonSection({ options }: { options: Record<string, string> 
       <JsonOption name="AudioCompletionRatio" label={t('ratios.audioCompletionRatio')} help={t('ratios.audioCompletionRatioHelp')} rows={6} />
       <JsonOption name="ImageRatio" label={t('ratios.imageRatio')} help={t('ratios.imageRatioHelp')} rows={4} />
       <JsonOption name="ToolCallPrice" label={t('ratios.toolCallPrice')} help={t('ratios.toolCallPriceHelp')} rows={4} />
+      <JsonOption name="LongContextPrice" label={t('ratios.longContextPrice')} help={t('ratios.longContextPriceHelp')} rows={6} />
       <JsonOption name="GroupRatio" label={t('ratios.groupRatio')} help={t('ratios.groupRatioHelp')} rows={6} />
       <JsonOption name="UserUsableGroups" label={t('ratios.userUsableGroups')} help={t('ratios.userUsableGroupsHelp')} rows={6} />
     </OptionsSection>
