@@ -51,6 +51,7 @@ import { docsRoutes } from './openapi/docs.routes.js';
 import { RouteCatalogue } from './openapi/route-catalogue.js';
 import { ChangeEvents } from './platform/change-events.js';
 import { relayRoutes } from './relay/relay.routes.js';
+import { realtimeRoutes } from './relay/realtime/realtime.routes.js';
 import { ChannelTester } from './relay/channel-test/channel-tester.js';
 import { channelTestRoutes } from './relay/channel-test/channel-test.routes.js';
 import { ChannelAdminService } from './channels/admin/channel-admin.service.js';
@@ -430,6 +431,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     usableGroups: (userGroup: string) => new Set(Object.keys(usableGroups(s.options, userGroup))),
     bodyLimitBytes: Math.floor(config.bodyLimitMb * 1024 * 1024),
     version: APP_VERSION,
+  });
+  await app.register(realtimeRoutes, {
+    relay,
+    usableGroups: (userGroup: string) => new Set(Object.keys(usableGroups(s.options, userGroup))),
+    version: APP_VERSION,
+    connectTimeoutMs: config.relayConnectTimeoutMs,
   });
   await app.register(taskRelayRoutes, { tasks: s.tasks.deps });
   // An API key reading its own usage, logs and OpenAI legacy billing (full paths, outside the /api block).

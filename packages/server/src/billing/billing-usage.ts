@@ -1,6 +1,5 @@
 /**
- * Token usage as billing sees it. Structurally the same as the relay's `Usage`
- * (relay/formats/usage.ts), declared here so billing depends on nothing in the relay.
+ * Token usage as billing sees it (the relay's `Usage` extends it; billing depends on nothing in the relay).
  *
  * `semantic` says how cache tokens relate to `promptTokens`:
  * - 'openai': promptTokens already includes cachedTokens and cacheCreationTokens;

@@ -1,3 +1,5 @@
+import { AppError } from '../http/errors.js';
+
 /**
  * An error answered on the gateway surfaces (/v1, /v1beta) in the caller's own error shape.
  * `kind` classifies who is at fault, so a user's mistake never counts against a channel:
@@ -26,3 +28,13 @@ export const invalidRequest = (message: string, code = 'invalid_request') => new
 export const unauthorized = (message: string, code = 'invalid_api_key') => new RelayError(401, code, message, 'auth', 'authentication_error');
 export const forbidden = (message: string, code = 'access_denied') => new RelayError(403, code, message, 'policy', 'permission_error');
 export const quotaExhausted = (message: string, code: string) => new RelayError(429, code, message, 'quota', 'insufficient_quota');
+
+/** Any error as a gateway error: Fastify's body errors keep their status, anything unknown is a 500. */
+export function toRelayError(err: unknown): RelayError {
+  if (err instanceof RelayError) return err;
+  if (err instanceof AppError) return new RelayError(err.status === 200 ? 400 : err.status, err.code, err.message, 'client', 'invalid_request_error');
+  const fe = err as { code?: string; statusCode?: number; message?: string };
+  if (fe?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new RelayError(413, 'request_too_large', 'the request body is too large', 'client', 'invalid_request_error');
+  if (fe?.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new RelayError(fe.statusCode, 'invalid_request', fe.message ?? 'invalid request', 'client', 'invalid_request_error');
+  return new RelayError(500, 'internal_error', 'the gateway failed to handle this request', 'gateway');
+}

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nextRequestId } from '../platform/request-id.js';
-import { AppError } from '../http/errors.js';
 import { copyOpenCorsHeaders } from '../http/open-cors.js';
-import { RelayError, invalidRequest } from './relay-error.js';
+import { RelayError, invalidRequest, toRelayError } from './relay-error.js';
 import type { RelayBody, RelayEndpoint } from './providers/provider-adapter.js';
 import type { Surface } from './surfaces/surface.js';
 import { openAISurface } from './surfaces/openai-surface.js';
@@ -244,12 +243,3 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return (Array.isArray(v) ? v[0] : v) || undefined;
 }
 
-/** Any error as a gateway error: Fastify's body errors keep their status, anything unknown is a 500. */
-export function toRelayError(err: unknown): RelayError {
-  if (err instanceof RelayError) return err;
-  if (err instanceof AppError) return new RelayError(err.status === 200 ? 400 : err.status, err.code, err.message, 'client', 'invalid_request_error');
-  const fe = err as { code?: string; statusCode?: number; message?: string };
-  if (fe?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new RelayError(413, 'request_too_large', 'the request body is too large', 'client', 'invalid_request_error');
-  if (fe?.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new RelayError(fe.statusCode, 'invalid_request', fe.message ?? 'invalid request', 'client', 'invalid_request_error');
-  return new RelayError(500, 'internal_error', 'the gateway failed to handle this request', 'gateway');
-}

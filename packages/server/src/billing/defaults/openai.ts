@@ -37,8 +37,8 @@ export const openAiPricing = vendorPricing(
     withAudio(usd(['gpt-4o-realtime-preview', 'gpt-4o-realtime-preview-2024-12-17', 'gpt-4o-realtime-preview-2025-06-03'], 5, 20, 0.5), 40, 80),
     withAudio(usd('gpt-4o-realtime-preview-2024-10-01', 5, 20, 0.5), 100, 200),
     withAudio(usd(['gpt-4o-mini-realtime-preview', 'gpt-4o-mini-realtime-preview-2024-12-17'], 0.6, 2.4, 0.5), 10, 20),
-    withAudio(usd(['gpt-realtime', 'gpt-realtime-2025-08-28'], 4, 16, 0.1), 32, 64),
-    withAudio(usd(['gpt-realtime-mini', 'gpt-realtime-mini-2025-10-06'], 0.6, 2.4, 0.1), 10, 20),
+    withAudio(withImageInput(usd(['gpt-realtime', 'gpt-realtime-2025-08-28'], 4, 16, 0.1), 5), 32, 64),
+    withAudio(withImageInput(usd(['gpt-realtime-mini', 'gpt-realtime-mini-2025-10-06'], 0.6, 2.4, 0.1), 0.8), 10, 20),
     withAudio(usd('gpt-4o-transcribe', 2.5, 10), 6),
     withAudio(usd('gpt-4o-mini-transcribe', 1.25, 5), 3),
     // GPT-4.1 and GPT-4.5

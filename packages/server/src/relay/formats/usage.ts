@@ -1,35 +1,16 @@
+import type { BillingUsage } from '../../billing/billing-usage.js';
 import type { ClaudeDeltaUsage, ClaudeUsage } from './anthropic/types.js';
 import type { GeminiModalityTokenCount, GeminiUsageMetadata } from './gemini/types.js';
 import type { OpenAIUsage } from './openai/types.js';
 
 /**
- * Token usage in one shape for billing, whatever format it came from.
- * `semantic` says how `promptTokens` relates to the cache counts:
- *  - 'openai': promptTokens includes cachedTokens (and cacheCreationTokens);
- *  - 'anthropic': promptTokens excludes them (Claude's input_tokens), they are added on top.
- * `completionTokens` always includes `reasoningTokens`.
+ * Token usage in one shape for billing, whatever format it came from: billing's own usage (the fields and
+ * their meaning are documented there), plus what the relay reports back to clients but billing does not
+ * price apart.
  */
-export interface Usage {
-  promptTokens: number;
-  completionTokens: number;
-  /** Prompt tokens read from a cache. */
-  cachedTokens: number;
-  /** Prompt tokens written to a cache. */
-  cacheCreationTokens: number;
-  /** Claude's split of cache writes by lifetime, when the upstream reports it. */
+export interface Usage extends BillingUsage {
+  /** Claude's 5-minute share of cache writes, when the upstream reports the split. */
   cacheCreation5mTokens?: number;
-  cacheCreation1hTokens?: number;
-  reasoningTokens: number;
-  audioInputTokens?: number;
-  audioOutputTokens?: number;
-  /** Image input tokens within promptTokens (gpt-image-1 reports them). */
-  imageInputTokens?: number;
-  /** Server-side tool calls billed per call: Claude's web search, the Responses API's web and file search. */
-  webSearchCalls?: number;
-  fileSearchCalls?: number;
-  /** Gemini answers grounded with Google Search (charged per grounded prompt). */
-  googleSearchCalls?: number;
-  semantic: 'openai' | 'anthropic';
 }
 
 /** A response translated to another format, with its usage normalised for billing. */

@@ -219,11 +219,16 @@ function mapStatusCodeSafe(mapping: string | null, status: number): number {
   }
 }
 
-function configFailure(channel: RoutableChannel, message: string): AttemptFailure {
+/** A channel whose own settings make it unusable (no adapter, a broken model mapping): the next one is tried. */
+export function configFailure(channel: RoutableChannel, message: string): AttemptFailure {
   return { kind: 'failed', channel, retry: true, error: new RelayError(500, 'channel_config_error', `channel #${channel.id} is misconfigured: ${message}`, 'gateway') };
 }
 
-function upstreamFailure(deps: RelayDeps, channel: RoutableChannel, verdict: FailureVerdict, status: number, message: string, code: string): AttemptFailure {
+/**
+ * An upstream failure as the client and the channel's health see it: counted against the channel (and
+ * possibly disabling it) when it is the channel's fault, with the upstream's hosts masked in the message.
+ */
+export function upstreamFailure(deps: RelayDeps, channel: RoutableChannel, verdict: FailureVerdict, status: number, message: string, code: string): AttemptFailure {
   if (verdict.channelFault) deps.health.recordFailure(channel.id);
   if (verdict.disableReason && channel.auto_ban === 1 && deps.options.get('AutomaticDisableChannelEnabled')) {
     deps.routing.disableChannelAutomatically(channel.id, verdict.disableReason).catch((err) => deps.log.error({ err, channelId: channel.id }, 'automatic channel disable failed'));

@@ -2,7 +2,9 @@ import { computeQuota, type BillablePrice } from '../../billing/price-calculator
 import type { RoutableChannel } from '../../channels/routing-table.js';
 import { LogType } from '../../logs/log-types.js';
 import { logsRepository } from '../../logs/logs.repository.js';
-import { consumeLogOther } from './consume-log-other.js';
+import { consumeLogOther, type ConsumeLogDetails } from './consume-log-other.js';
+import { totalPromptTokens } from '../formats/usage.js';
+import type { ApiKeyPrincipal } from './authenticate-api-key.js';
 import type { RelayError } from '../relay-error.js';
 import type { AttemptSuccess } from './attempt-channel.js';
 import type { RelayDeps } from './relay-deps.js';
@@ -22,67 +24,118 @@ export interface RouteTrace {
  * included, alive through garbage collections.
  */
 export function recordSuccess(deps: RelayDeps, input: RelayInput, price: BillablePrice, result: AttemptSuccess, trace: RouteTrace, promptEstimate: PromptEstimate): number {
-  const quota = computeQuota(price, result.usage, deps.options.get('QuotaPerUnit'));
-  const u = result.usage;
-  const promptTokens = u.semantic === 'anthropic' ? u.promptTokens + u.cachedTokens + u.cacheCreationTokens : u.promptTokens;
+  return chargeAnswer(deps, {
+    principal: input.principal,
+    requestId: input.requestId,
+    model: input.model,
+    price,
+    channel: result.channel,
+    stream: input.stream,
+    startedAt: input.startedAt,
+    clientIp: input.clientIp,
+    details: {
+      usage: result.usage,
+      firstTokenMs: result.firstTokenMs,
+      isMapped: result.isMapped,
+      upstreamModel: result.upstreamModel,
+      reasoningEffort: reasoningEffortOf(input),
+      requestPath: input.path,
+      streamStatus: result.streamStatus,
+      triedChannels: trace.tried,
+      routeTrace: trace.reasons,
+      localCount: result.localCount,
+      promptEstimate: promptEstimate.computed ? promptEstimate.tokens : undefined,
+    },
+  });
+}
+
+/** One answered request (or realtime response) to charge. */
+export interface ChargedAnswer {
+  principal: ApiKeyPrincipal;
+  requestId: string;
+  /** The model the client asked for (billed and logged under this name). */
+  model: string;
+  price: BillablePrice;
+  channel: RoutableChannel;
+  stream: boolean;
+  startedAt: number;
+  clientIp: string;
+  /** The usage and what the log's `other` records besides the price. */
+  details: ConsumeLogDetails;
+}
+
+/**
+ * Prices an answer and charges it: the key cache at once, then balances, usage counters, the channel's
+ * used quota and the consume log (type 2, unless LogConsumeEnabled is off) in the next group commit.
+ * Returns the quota charged.
+ */
+export function chargeAnswer(deps: RelayDeps, a: ChargedAnswer): number {
+  const u = a.details.usage;
+  const quota = computeQuota(a.price, u, deps.options.get('QuotaPerUnit'));
+  const p = a.principal;
   const log = deps.options.get('LogConsumeEnabled')
     ? {
         type: LogType.Consume,
-        username: input.principal.username,
-        token_name: input.principal.tokenName,
-        model_name: input.model,
-        prompt_tokens: promptTokens,
+        username: p.username,
+        token_name: p.tokenName,
+        model_name: a.model,
+        prompt_tokens: totalPromptTokens(u),
         completion_tokens: u.completionTokens,
-        use_time: Math.round((Date.now() - input.startedAt) / 1000),
-        is_stream: input.stream ? 1 : 0,
-        channel_name: result.channel.name,
-        group: input.principal.group,
-        ip: input.clientIp,
-        request_id: input.requestId,
+        use_time: Math.round((Date.now() - a.startedAt) / 1000),
+        is_stream: a.stream ? 1 : 0,
+        channel_name: a.channel.name,
+        group: p.group,
+        ip: a.clientIp,
+        request_id: a.requestId,
         content: '',
-        other: consumeLogOther(price, {
-          usage: u,
-          firstTokenMs: result.firstTokenMs,
-          isMapped: result.isMapped,
-          upstreamModel: result.upstreamModel,
-          reasoningEffort: reasoningEffortOf(input),
-          requestPath: input.path,
-          streamStatus: result.streamStatus,
-          triedChannels: trace.tried,
-          routeTrace: trace.reasons,
-          localCount: result.localCount,
-          promptEstimate: promptEstimate.computed ? promptEstimate.tokens : undefined,
-        }),
+        other: consumeLogOther(a.price, a.details),
       }
     : null;
-  const p = input.principal;
   deps.keyCache.charge(p.userId, p.tokenId, quota);
   deps.billing
-    .settleBatched({ requestId: input.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: result.channel.id, log })
-    .catch((err: unknown) => deps.log.error({ err, requestId: input.requestId }, 'settlement failed'));
+    .settleBatched({ requestId: a.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: a.channel.id, log })
+    .catch((err: unknown) => deps.log.error({ err, requestId: a.requestId }, 'settlement failed'));
   return quota;
 }
 
 /** Gives the hold back (if one was taken) and writes an error log (type 5) with what went wrong and where. */
 export async function recordFailure(deps: RelayDeps, input: RelayInput, error: RelayError, trace: RouteTrace, channel: RoutableChannel | undefined): Promise<void> {
-  const log = {
-    type: LogType.Error,
-    username: input.principal.username,
-    token_name: input.principal.tokenName,
-    model_name: input.model,
-    quota: 0,
-    use_time: Math.round((Date.now() - input.startedAt) / 1000),
-    is_stream: input.stream ? 1 : 0,
-    channel_id: channel?.id ?? 0,
-    channel_name: channel?.name ?? '',
-    group: input.principal.group,
-    ip: input.clientIp,
-    request_id: input.requestId,
-    content: error.message,
-    other: JSON.stringify({ status_code: error.status, error_code: error.code, error_kind: error.kind, request_path: input.path, admin_info: { use_channel: trace.tried, route_trace: trace.reasons } }),
-  };
+  const log = errorLog({ ...input, trace, channel }, error);
   if (deps.billing.hasOpenHold(input.requestId)) await deps.billing.refund(input.requestId, log);
   else await logsRepository.insert(deps.db, { user_id: input.principal.userId, token_id: input.principal.tokenId, ...log });
+}
+
+/** A failed request (or realtime session) as its error log records it. */
+export interface FailedRequest {
+  principal: ApiKeyPrincipal;
+  requestId: string;
+  model: string;
+  stream: boolean;
+  startedAt: number;
+  clientIp: string;
+  path: string;
+  trace: RouteTrace;
+  channel: RoutableChannel | undefined;
+}
+
+/** The error log (type 5) row of a failed request, without its user and token ids. */
+export function errorLog(f: FailedRequest, error: RelayError) {
+  return {
+    type: LogType.Error,
+    username: f.principal.username,
+    token_name: f.principal.tokenName,
+    model_name: f.model,
+    quota: 0,
+    use_time: Math.round((Date.now() - f.startedAt) / 1000),
+    is_stream: f.stream ? 1 : 0,
+    channel_id: f.channel?.id ?? 0,
+    channel_name: f.channel?.name ?? '',
+    group: f.principal.group,
+    ip: f.clientIp,
+    request_id: f.requestId,
+    content: error.message,
+    other: JSON.stringify({ status_code: error.status, error_code: error.code, error_kind: error.kind, request_path: f.path, admin_info: { use_channel: f.trace.tried, route_trace: f.trace.reasons } }),
+  };
 }
 
 function reasoningEffortOf(input: RelayInput): string | undefined {

@@ -1,16 +1,14 @@
-import { Role } from '@gw/contracts';
 import { estimatePreConsume, type BillablePrice } from '../../billing/price-calculator.js';
 import { InsufficientTokenQuotaError, InsufficientUserQuotaError } from '../../billing/billing-errors.js';
 import { imageCallOf } from '../../billing/image-call-ratio.js';
-import { selectChannel, type ChannelChoice } from '../../channels/select-channel.js';
-import { ChannelStatus } from '../../channels/channel-types.js';
-import { RelayError, forbidden, invalidRequest, quotaExhausted } from '../relay-error.js';
+import { RelayError, invalidRequest, quotaExhausted } from '../relay-error.js';
 import type { RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
 import type { Surface } from '../surfaces/surface.js';
 import { assertModelAllowed, userQuotaUsedUp, type ApiKeyPrincipal } from './authenticate-api-key.js';
 import { assertNoSensitiveWords } from './sensitive-words.js';
 import { PromptEstimate } from './estimate-prompt-tokens.js';
 import { attemptChannel, type AttemptResult } from './attempt-channel.js';
+import { chooseChannel } from './choose-channel.js';
 import { runOwnKeyRelay } from './run-own-key-relay.js';
 import { recordFailure, recordSuccess, type RouteTrace } from './record-usage.js';
 import type { ClientIO } from './client-io.js';
@@ -73,7 +71,7 @@ export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO)
     const attempts = principal.pinnedChannelId !== null ? 1 : deps.options.get('RetryTimes') + 1;
     const tried = new Set<number>();
     for (let i = 0; i < attempts; i++) {
-      const choice = chooseChannel(deps, input, tried);
+      const choice = chooseChannel(deps, input.principal, input.model, tried);
       if (!choice) break;
       tried.add(choice.channel.id);
       trace.tried.push(choice.channel.id);
@@ -145,20 +143,6 @@ function preConsume(deps: RelayDeps, input: RelayInput, price: BillablePrice, pr
     });
 }
 
-/** The next channel: the pinned one (administrators' `sk-KEY-ID`), or the router's choice. */
-function chooseChannel(deps: RelayDeps, input: RelayInput, tried: ReadonlySet<number>): ChannelChoice | null {
-  const table = deps.routing.table;
-  const pinned = input.principal.pinnedChannelId;
-  if (pinned !== null) {
-    if (tried.has(pinned)) return null;
-    const channel = table.channel(pinned);
-    if (!channel) throw new RelayError(400, 'channel_not_found', `channel ${pinned} does not exist or is not enabled`, 'client', 'invalid_request_error');
-    if (channel.status !== ChannelStatus.Enabled) throw forbidden(`channel ${pinned} is disabled`, 'channel_disabled');
-    if (input.principal.userRole < Role.Admin) throw forbidden('ordinary users cannot specify a channel', 'channel_pin_forbidden');
-    return { channel, model: input.model, tier: 1, tierCount: 1, priority: channel.priority, weight: channel.weight, totalWeight: channel.weight, cooling: false, reason: 'pinned by the API key' };
-  }
-  return selectChannel(table, { group: input.principal.group, model: input.model, exclude: tried, isCooling: (id) => deps.health.isCooling(id) });
-}
 
 function noChannelError(input: RelayInput, triedSome: boolean): RelayError {
   if (triedSome) return new RelayError(503, 'no_available_channel', `every channel for ${input.model} failed; please retry later`, 'gateway');

@@ -1,0 +1,95 @@
+import type { BillablePrice } from '../../billing/price-calculator.js';
+import type { RoutableChannel } from '../../channels/routing-table.js';
+import { logsRepository } from '../../logs/logs.repository.js';
+import type { Usage } from '../formats/usage.js';
+import type { RelayError } from '../relay-error.js';
+import type { ApiKeyPrincipal } from '../pipeline/authenticate-api-key.js';
+import { chargeAnswer, errorLog, type RouteTrace } from '../pipeline/record-usage.js';
+import type { RelayDeps } from '../pipeline/relay-deps.js';
+
+export const REALTIME_PATH = '/v1/realtime';
+
+/** One realtime session as billing sees it: who, which model at which price, through which channel. */
+export interface RealtimeBilling {
+  /** The session's request id: every response's consume log carries it. */
+  requestId: string;
+  principal: ApiKeyPrincipal;
+  /** The API key as the client sent it, minus `sk-` (the key cache's key). */
+  cacheKey: string;
+  /** The model the client asked for (logged), and the one the channel was asked for. */
+  model: string;
+  upstreamModel: string;
+  isMapped: boolean;
+  channel: RoutableChannel;
+  /** The price when the session started: a session keeps its price to the end. */
+  price: BillablePrice;
+  clientIp: string;
+  trace: RouteTrace;
+}
+
+/** How a finished response went, for its log row. */
+export interface RealtimeResponse {
+  usage: Usage;
+  /** When response.created arrived (the session's start for a response without one). */
+  startedAt: number;
+  /** Milliseconds from response.created to the response's next frame. */
+  firstTokenMs: number;
+  status: string | undefined;
+}
+
+/**
+ * Charges one completed response as the HTTP relay settles a request that took no hold (recordSuccess):
+ * the key cache at once, and balances, usage counters, the channel's used quota and the consume log
+ * (type 2) in one group commit. Returns the quota charged.
+ */
+export function chargeRealtimeResponse(deps: RelayDeps, s: RealtimeBilling, r: RealtimeResponse): number {
+  const quota = chargeAnswer(deps, {
+    principal: s.principal,
+    requestId: s.requestId,
+    model: s.model,
+    price: s.price,
+    channel: s.channel,
+    stream: true,
+    startedAt: r.startedAt,
+    clientIp: s.clientIp,
+    details: {
+      usage: r.usage,
+      firstTokenMs: r.firstTokenMs,
+      isMapped: s.isMapped,
+      upstreamModel: s.upstreamModel,
+      reasoningEffort: undefined,
+      requestPath: REALTIME_PATH,
+      streamStatus: r.status,
+      triedChannels: s.trace.tried,
+      routeTrace: s.trace.reasons,
+      localCount: false,
+      promptEstimate: undefined,
+    },
+  });
+  deps.metrics?.relayServed(s.model, s.channel.id, (Date.now() - r.startedAt) / 1000, quota, { prompt: r.usage.promptTokens, completion: r.usage.completionTokens });
+  return quota;
+}
+
+/**
+ * Whether the user or the (limited) key has run out after `chargedSoFar` in this session: the lower of
+ * the key cache's live balances (every request of this process charges them) and the balances at the
+ * session's start minus its own charges.
+ */
+export function balanceExhausted(deps: RelayDeps, s: RealtimeBilling, chargedSoFar: number): boolean {
+  const p = s.principal;
+  const cached = deps.keyCache.get(s.cacheKey);
+  const user = Math.min(p.userQuota - chargedSoFar, cached?.user_quota ?? Infinity);
+  if (user <= 0) return true;
+  if (p.tokenUnlimited) return false;
+  return Math.min(p.tokenRemainQuota - chargedSoFar, cached?.remain_quota ?? Infinity) <= 0;
+}
+
+/** The error log (type 5) of a session that never started, as the HTTP relay's recordFailure writes it. */
+export async function recordRealtimeFailure(
+  deps: RelayDeps,
+  f: { requestId: string; principal: ApiKeyPrincipal; model: string; clientIp: string; startedAt: number; trace: RouteTrace; channel: RoutableChannel | undefined },
+  error: RelayError,
+): Promise<void> {
+  const log = errorLog({ ...f, stream: true, path: REALTIME_PATH }, error);
+  await logsRepository.insert(deps.db, { user_id: f.principal.userId, token_id: f.principal.tokenId, ...log });
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { fromRealtimeUsage, watchedEventOf } from './realtime-usage.js';
+
+describe('fromRealtimeUsage', () => {
+  it('bills input with its cache and only the audio input not read from the cache', () => {
+    const usage = fromRealtimeUsage({
+      total_tokens: 700,
+      input_tokens: 420,
+      output_tokens: 280,
+      input_token_details: { cached_tokens: 140, text_tokens: 120, audio_tokens: 300, cached_tokens_details: { text_tokens: 40, audio_tokens: 100 } },
+      output_token_details: { text_tokens: 30, audio_tokens: 250 },
+    });
+    expect(usage).toEqual({ promptTokens: 420, completionTokens: 280, cachedTokens: 140, cacheCreationTokens: 0, reasoningTokens: 0, audioInputTokens: 200, audioOutputTokens: 250, semantic: 'openai' });
+  });
+
+  it('bills image input not read from the cache as image tokens', () => {
+    const usage = fromRealtimeUsage({ input_tokens: 900, output_tokens: 10, input_token_details: { cached_tokens: 300, image_tokens: 800, cached_tokens_details: { image_tokens: 300 } } });
+    expect(usage.imageInputTokens).toBe(500);
+    expect(fromRealtimeUsage({ input_tokens: 9, input_token_details: { text_tokens: 9 } }).imageInputTokens).toBeUndefined();
+  });
+
+  it('reads missing, negative or non-numeric counts as 0 and never gives negative audio', () => {
+    const usage = fromRealtimeUsage({ input_tokens: -3, output_tokens: 'x' as never, input_token_details: { audio_tokens: 5, cached_tokens_details: { audio_tokens: 9 } } });
+    expect(usage).toMatchObject({ promptTokens: 0, completionTokens: 0, cachedTokens: 0, audioInputTokens: 0, audioOutputTokens: 0 });
+  });
+});
+
+describe('watchedEventOf', () => {
+  const frame = (v: unknown) => Buffer.from(JSON.stringify(v));
+
+  it('finds response.created and response.done with its status and usage', () => {
+    expect(watchedEventOf(frame({ type: 'response.created', response: {} }))).toEqual({ type: 'response.created' });
+    expect(watchedEventOf(frame({ type: 'response.done', response: { status: 'completed', usage: { input_tokens: 1 } } }))).toEqual({ type: 'response.done', status: 'completed', usage: { input_tokens: 1 } });
+  });
+
+  it('ignores other events, even ones whose text mentions response.done, and broken JSON', () => {
+    expect(watchedEventOf(frame({ type: 'response.output_audio.delta', delta: 'AAAA' }))).toBeUndefined();
+    expect(watchedEventOf(frame({ type: 'response.output_audio_transcript.delta', delta: '"response.done"' }))).toBeUndefined();
+    expect(watchedEventOf(Buffer.from('{"type":"response.done"'))).toBeUndefined();
+  });
+});

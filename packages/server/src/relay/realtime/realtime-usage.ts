@@ -1,0 +1,65 @@
+import { emptyUsage, type Usage } from '../formats/usage.js';
+
+/** `response.usage` of a Realtime API `response.done` event. */
+export interface RealtimeResponseUsage {
+  total_tokens?: number;
+  input_tokens?: number;
+  output_tokens?: number;
+  input_token_details?: {
+    cached_tokens?: number;
+    text_tokens?: number;
+    audio_tokens?: number;
+    image_tokens?: number;
+    cached_tokens_details?: { text_tokens?: number; audio_tokens?: number; image_tokens?: number };
+  };
+  output_token_details?: { text_tokens?: number; audio_tokens?: number };
+}
+
+const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
+
+/**
+ * The usage of one realtime response for billing. Input tokens include the cached ones (OpenAI
+ * semantic); audio and image input count only what was not read from the cache, which is billed at
+ * the cache ratio already.
+ */
+export function fromRealtimeUsage(u: RealtimeResponseUsage): Usage {
+  const usage = emptyUsage('openai');
+  const input = u.input_token_details;
+  usage.promptTokens = count(u.input_tokens);
+  usage.completionTokens = count(u.output_tokens);
+  usage.cachedTokens = count(input?.cached_tokens);
+  usage.audioInputTokens = Math.max(0, count(input?.audio_tokens) - count(input?.cached_tokens_details?.audio_tokens));
+  usage.audioOutputTokens = count(u.output_token_details?.audio_tokens);
+  const imageIn = Math.max(0, count(input?.image_tokens) - count(input?.cached_tokens_details?.image_tokens));
+  if (imageIn) usage.imageInputTokens = imageIn;
+  return usage;
+}
+
+/** A server event the gateway acts on; every other event only passes through. */
+export type WatchedEvent =
+  | { type: 'response.created' }
+  | { type: 'response.done'; status: string | undefined; usage: RealtimeResponseUsage | undefined };
+
+/**
+ * Picks response.created and response.done out of the upstream's text frames. Frames are searched as
+ * bytes first: most of a session's frames are audio deltas, and parsing them all would cost more than
+ * the relay itself.
+ */
+export function watchedEventOf(frame: Buffer): WatchedEvent | undefined {
+  const created = frame.includes('"response.created"');
+  if (!created && !frame.includes('"response.done"')) return undefined;
+  let event: { type?: unknown; response?: { status?: unknown; usage?: unknown } };
+  try {
+    event = JSON.parse(frame.toString('utf8')) as typeof event;
+  } catch {
+    return undefined;
+  }
+  if (event?.type === 'response.created') return { type: 'response.created' };
+  if (event?.type !== 'response.done') return undefined;
+  const usage = event.response?.usage;
+  return {
+    type: 'response.done',
+    status: typeof event.response?.status === 'string' ? event.response.status : undefined,
+    usage: usage && typeof usage === 'object' ? (usage as RealtimeResponseUsage) : undefined,
+  };
+}

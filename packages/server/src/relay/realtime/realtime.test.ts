@@ -1,0 +1,525 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect as netConnect, createServer as createNetServer, type AddressInfo } from 'node:net';
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import OpenAI from 'openai';
+import { OpenAIRealtimeWS } from 'openai/realtime/ws';
+import WebSocket from 'ws';
+import { createRelayContext, type RelayContext } from '../../../test/relay-harness.js';
+import { computeQuota, resolvePrice, type BillablePrice } from '../../billing/price-calculator.js';
+import type { Usage } from '../formats/usage.js';
+import { priceTablesOf } from '../pipeline/pricing.js';
+import { realtimeUsage, startFakeRealtimeUpstream, type FakeRealtimeUpstream } from './fake-realtime-upstream.test-helpers.js';
+
+const CHANNEL_KEY = 'sk-upstream-realtime-secret-0123456789';
+
+interface Client {
+  ws: WebSocket;
+  /** Every frame received, in order (text as strings, binary as buffers). */
+  frames: (string | Buffer)[];
+  upgradeHeaders: IncomingHttpHeaders;
+  /** The next received event of this type (parsed). */
+  event(type: string): Promise<Record<string, unknown>>;
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+interface Refusal {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
+  let r: RelayContext;
+  const fakes: FakeRealtimeUpstream[] = [];
+  beforeAll(async () => {
+    r = await createRelayContext('sqlite');
+  });
+  afterAll(async () => {
+    await Promise.all(fakes.map((f) => f.close()));
+    await r?.close();
+  });
+
+  const wsUrl = (query: string) => `${r.gateway.replace('http://', 'ws://')}/v1/realtime${query}`;
+  const fake = async (options = {}) => {
+    const f = await startFakeRealtimeUpstream(options);
+    fakes.push(f);
+    return f;
+  };
+  const price = (model: string): BillablePrice => {
+    const p = resolvePrice(model, 'default', priceTablesOf(r.ctx.services.options));
+    if (p.mode === 'unpriced') throw new Error('unpriced');
+    return p;
+  };
+  const quotaOfUsage = (model: string, usage: Usage) => computeQuota(price(model), usage, r.ctx.services.options.get('QuotaPerUnit'));
+  const channelUsed = async (id: number) => (await r.ctx.db.selectFrom('channels').select('used_quota').where('id', '=', id).executeTakeFirstOrThrow()).used_quota;
+
+  /** A model with one realtime channel on its own fake upstream, and a user with a key. */
+  async function setup(opts: { tokenQuota?: number } = {}) {
+    const model = await r.uniqueModel(2);
+    const upstream = await fake();
+    const channelId = await r.createChannel({ models: model, base_url: upstream.url, key: CHANNEL_KEY });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id, opts.tokenQuota === undefined ? {} : { remainQuota: opts.tokenQuota });
+    return { model, upstream, channelId, user, token };
+  }
+
+  function connect(query: string, opts: { key?: string; protocols?: string[]; headers?: Record<string, string> } = {}): Promise<Client> {
+    const headers = { ...(opts.key ? { authorization: `Bearer ${opts.key}` } : {}), ...opts.headers };
+    const ws = new WebSocket(wsUrl(query), opts.protocols ?? [], { headers });
+    const frames: (string | Buffer)[] = [];
+    const waiting: { type: string; resolve: (e: Record<string, unknown>) => void }[] = [];
+    const seen: Record<string, unknown>[] = [];
+    ws.on('message', (data: Buffer, isBinary) => {
+      if (isBinary) return frames.push(Buffer.from(data));
+      const text = data.toString('utf8');
+      frames.push(text);
+      const event = JSON.parse(text) as Record<string, unknown>;
+      const i = waiting.findIndex((w) => w.type === event.type);
+      if (i >= 0) waiting.splice(i, 1)[0].resolve(event);
+      else seen.push(event);
+    });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    let upgradeHeaders: IncomingHttpHeaders = {};
+    ws.on('upgrade', (res) => (upgradeHeaders = res.headers));
+    const event = (type: string) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        const i = seen.findIndex((e) => e.type === type);
+        if (i >= 0) resolve(seen.splice(i, 1)[0]);
+        else waiting.push({ type, resolve });
+      });
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve({ ws, frames, upgradeHeaders, event, closed }));
+      ws.once('error', reject);
+    });
+  }
+
+  /** An upgrade request by hand, to see a refusal's status, headers and body. */
+  function upgradeRequest(query: string, headers: Record<string, string>, upgrade = true, path = '/v1/realtime'): Promise<Refusal> {
+    const handshake = upgrade ? { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') } : {};
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(`${r.gateway}${path}${query}`, { headers: { ...handshake, ...headers } });
+      req.on('upgrade', (res, socket) => {
+        socket.destroy();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '' });
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  const expectOpenAIError = (res: Refusal, status: number, code: string) => {
+    expect(res.status).toBe(status);
+    const body = JSON.parse(res.body) as { error: { message: string; type: string; code: string } };
+    expect(body.error).toMatchObject({ code, type: expect.any(String), message: expect.any(String) });
+    return body.error;
+  };
+
+  it('relays a session with the official OpenAI SDK client, frames unchanged both ways', async () => {
+    const { model, upstream, token } = await setup();
+    const client = new OpenAI({ apiKey: token.key, baseURL: `${r.gateway}/v1`, maxRetries: 0 });
+    const port = Number(new URL(r.gateway).port);
+    // The SDK always dials wss://; the test gateway speaks plain HTTP, so the connection is made by hand.
+    const createConnection = (() => netConnect(port, '127.0.0.1')) as never;
+    const rt = new OpenAIRealtimeWS({ model, options: { createConnection } }, client);
+    const errors: unknown[] = [];
+    rt.on('error', (err) => errors.push(err));
+    const events: string[] = [];
+    rt.on('event', (e) => events.push(e.type));
+    const created = new Promise<{ session: { model?: string } }>((resolve) => rt.on('session.created', (e) => resolve(e as never)));
+    const done = new Promise<{ response: { usage?: { output_tokens?: number } } }>((resolve) => rt.on('response.done', (e) => resolve(e as never)));
+    const transcript = new Promise<string>((resolve) => rt.on('response.output_audio_transcript.delta', (e) => resolve(e.delta)));
+
+    expect((await created).session.model).toBe(model);
+    rt.send({ type: 'response.create', response: { instructions: 'say hello' } });
+    expect(await transcript).toBe('Hello there!');
+    expect((await done).response.usage?.output_tokens).toBe(25);
+    expect(events).toEqual(['session.created', 'response.created', 'response.output_item.added', 'response.output_audio.delta', 'response.output_audio.delta', 'response.output_audio_transcript.delta', 'response.done']);
+    expect(errors).toEqual([]);
+
+    const conn = upstream.connections[0];
+    expect(conn.headers.authorization).toBe(`Bearer ${CHANNEL_KEY}`);
+    expect(conn.query.get('model')).toBe(model);
+    expect(conn.frames).toEqual([JSON.stringify({ type: 'response.create', response: { instructions: 'say hello' } })]);
+    rt.close({ code: 1000, reason: 'bye' });
+    expect(await conn.closed).toEqual({ code: 1000, reason: 'bye' });
+  });
+
+  it('forwards text and binary frames byte for byte and in order', async () => {
+    const { model, upstream, token } = await setup();
+    const c = await connect(`?model=${model}`, { key: token.key });
+    await c.event('session.created');
+    const sent: (string | Buffer)[] = [];
+    for (let i = 0; i < 20; i++) {
+      const text = `{"type":"test.echo","n":${i},"pad":"${'é'.repeat(i * 50)}"}`;
+      const binary = randomBytes(1000 + i * 3000);
+      c.ws.send(text);
+      c.ws.send(binary);
+      sent.push(text, binary);
+    }
+    await expect.poll(() => c.frames.length).toBe(1 + sent.length);
+    // Digests: a deep comparison of 600 kB of buffers takes vitest seconds.
+    expect(c.frames.slice(1).map(digest)).toEqual(sent.map(digest));
+    expect(upstream.connections[0].frames.map(digest)).toEqual(sent.map(digest));
+    c.ws.close();
+  });
+
+  it('maps the model through the channel and passes OpenAI-Beta on', async () => {
+    const model = await r.uniqueModel(2);
+    const upstream = await fake();
+    await r.createChannel({ models: model, base_url: upstream.url, key: CHANNEL_KEY, model_mapping: JSON.stringify({ [model]: 'gpt-realtime' }) });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    const c = await connect(`?model=${model}`, { key: token.key, headers: { 'openai-beta': 'realtime=v1' } });
+    await c.event('session.created');
+    expect(upstream.connections[0].query.get('model')).toBe('gpt-realtime');
+    expect(upstream.connections[0].headers['openai-beta']).toBe('realtime=v1');
+    c.ws.send(JSON.stringify({ type: 'response.create' }));
+    await c.event('response.done');
+    c.ws.close();
+    await r.settled();
+    await expect.poll(async () => (await r.logsOf(user.id, 2)).length).toBe(1);
+    const [log] = await r.logsOf(user.id, 2);
+    expect(log.model_name).toBe(model);
+    expect(JSON.parse(log.other ?? '{}')).toMatchObject({ upstream_model_name: 'gpt-realtime', is_model_mapped: true });
+  });
+
+  it('bills every response.done exactly: user, key and channel quota, and one consume log per response', async () => {
+    const { model, upstream, channelId, user, token } = await setup({ tokenQuota: 100_000_000 });
+    const before = await r.quotaOf(user.id);
+    upstream.usages.push(
+      realtimeUsage({ text: 120, audio: 300, cachedText: 40, cachedAudio: 100 }, { text: 30, audio: 250 }),
+      realtimeUsage({ text: 800, audio: 0 }, { text: 64, audio: 0 }),
+    );
+    const expected: Usage[] = [
+      { promptTokens: 420, completionTokens: 280, cachedTokens: 140, cacheCreationTokens: 0, reasoningTokens: 0, audioInputTokens: 200, audioOutputTokens: 250, semantic: 'openai' },
+      { promptTokens: 800, completionTokens: 64, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, audioInputTokens: 0, audioOutputTokens: 0, semantic: 'openai' },
+    ];
+    const quotas = expected.map((u) => quotaOfUsage(model, u));
+    expect(quotas.every((q) => q > 0)).toBe(true);
+
+    const c = await connect(`?model=${model}`, { key: token.key });
+    c.ws.send(JSON.stringify({ type: 'response.create' }));
+    await c.event('response.done');
+    c.ws.send(JSON.stringify({ type: 'response.create' }));
+    await c.event('response.done');
+    c.ws.close(1000);
+    await c.closed;
+    await r.settled();
+    await expect.poll(async () => (await r.logsOf(user.id, 2)).length).toBe(2);
+
+    const total = quotas[0] + quotas[1];
+    const after = await r.quotaOf(user.id);
+    expect(before.quota - after.quota).toBe(total);
+    expect(after.used_quota - before.used_quota).toBe(total);
+    expect(after.request_count - before.request_count).toBe(2);
+    expect(await r.tokenOf(token.id)).toMatchObject({ remain_quota: 100_000_000 - total, used_quota: total });
+    expect(await channelUsed(channelId)).toBe(total);
+
+    const logs = await r.logsOf(user.id, 2);
+    expect(logs.map((l) => l.quota)).toEqual(quotas);
+    expect(logs.map((l) => [l.prompt_tokens, l.completion_tokens])).toEqual([[420, 280], [800, 64]]);
+    for (const log of logs) {
+      expect(log).toMatchObject({ model_name: model, is_stream: 1, channel_id: channelId, group: 'default', type: 2 });
+      expect(log.token_name).toMatch(/^key-/);
+      expect(log.request_id).toBe(logs[0].request_id);
+      expect(log.request_id).not.toBe('');
+    }
+    const other = JSON.parse(logs[0].other ?? '{}') as Record<string, unknown>;
+    expect(other).toMatchObject({ audio_input_tokens: 200, audio_output_tokens: 250, cache_tokens: 140, upstream_model_name: model, request_path: '/v1/realtime', model_ratio: 2, group_ratio: 1 });
+    expect(other.admin_info).toMatchObject({ use_channel: [channelId] });
+  });
+
+  it('dials an Azure channel at /openai/realtime with its api-version, the deployment and an api-key header', async () => {
+    const model = await r.uniqueModel(2);
+    const upstream = await fake();
+    await r.createChannel({ type: 3, models: model, base_url: upstream.url, key: CHANNEL_KEY, other: '2024-10-01-preview', model_mapping: JSON.stringify({ [model]: 'my-deployment' }) });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    const c = await connect(`?model=${model}`, { key: token.key });
+    await c.event('session.created');
+    const conn = upstream.connections[0];
+    expect(new URL(conn.url, 'http://x').pathname).toBe('/openai/realtime');
+    expect(conn.query.get('api-version')).toBe('2024-10-01-preview');
+    expect(conn.query.get('deployment')).toBe('my-deployment');
+    expect(conn.headers['api-key']).toBe(CHANNEL_KEY);
+    expect(conn.headers.authorization).toBeUndefined();
+    c.ws.close();
+  });
+
+  it('takes the key from the openai-insecure-api-key subprotocol and never echoes that element', async () => {
+    const { model, upstream, token } = await setup();
+    const c = await connect(`?model=${model}`, { protocols: ['realtime', `openai-insecure-api-key.${token.key}`, 'openai-beta.realtime-v1'] });
+    expect(c.ws.protocol).toBe('realtime');
+    expect(c.upgradeHeaders['sec-websocket-protocol']).toBe('realtime');
+    expect(JSON.stringify(c.upgradeHeaders)).not.toContain(token.key.slice(3));
+    await c.event('session.created');
+    const conn = upstream.connections[0];
+    expect(conn.headers.authorization).toBe(`Bearer ${CHANNEL_KEY}`);
+    expect(conn.headers['openai-beta']).toBe('realtime=v1');
+    expect(conn.headers['sec-websocket-protocol']).toBeUndefined();
+    c.ws.close();
+
+    // Only the key element offered: the upgrade succeeds with no subprotocol in the answer.
+    const res = await upgradeRequest(`?model=${model}`, { 'sec-websocket-protocol': `openai-insecure-api-key.${token.key}` });
+    expect(res.status).toBe(101);
+    expect(res.headers['sec-websocket-protocol']).toBeUndefined();
+  });
+
+  it('refuses bad requests with an HTTP answer in the OpenAI error shape, before any upstream connection', async () => {
+    const { model, upstream, user, token } = await setup();
+    const other = await r.uniqueModel();
+    const limited = await r.createApiKey(user.id, { modelLimits: [other] });
+    const spent = await r.createApiKey(user.id, { remainQuota: 0, unlimited: false });
+    const broke = await r.createUser({ quota: 0 });
+    const brokeKey = await r.createApiKey(broke.id);
+    const unpriced = `unpriced-${model}`;
+    await r.createChannel({ models: unpriced, base_url: upstream.url, key: CHANNEL_KEY });
+    const auth = (key: string) => ({ authorization: `Bearer ${key}` });
+
+    expectOpenAIError(await upgradeRequest(`?model=${model}`, auth('sk-' + 'x'.repeat(48))), 401, 'invalid_api_key');
+    expectOpenAIError(await upgradeRequest(`?model=${model}`, {}), 401, 'invalid_api_key');
+    expectOpenAIError(await upgradeRequest(`?model=${model}`, { 'sec-websocket-protocol': 'realtime, openai-insecure-api-key.sk-nope' }), 401, 'invalid_api_key');
+    expectOpenAIError(await upgradeRequest(`?model=${model}`, auth(limited.key)), 403, 'model_not_allowed');
+    expectOpenAIError(await upgradeRequest('', auth(token.key)), 400, 'model_required');
+    expectOpenAIError(await upgradeRequest('?model=', auth(token.key)), 400, 'model_required');
+    expectOpenAIError(await upgradeRequest(`?model=${model}`, auth(spent.key)), 429, 'token_quota_exhausted');
+    expectOpenAIError(await upgradeRequest(`?model=${model}`, auth(brokeKey.key)), 429, 'insufficient_user_quota');
+    expectOpenAIError(await upgradeRequest(`?model=${unpriced}`, auth(token.key)), 400, 'model_price_error');
+    const channelless = await r.uniqueModel();
+    expectOpenAIError(await upgradeRequest(`?model=${channelless}`, auth(token.key)), 503, 'model_not_found');
+    expectOpenAIError(await upgradeRequest(`?model=${model}`, { ...auth(token.key), 'sec-websocket-protocol': 'realtime,,"bad"' }), 400, 'invalid_websocket_handshake');
+    expectOpenAIError(await upgradeRequest(`?model=${model}`, { ...auth(token.key), 'sec-websocket-key': 'short' }), 400, 'invalid_websocket_handshake');
+    const plain = expectOpenAIError(await upgradeRequest(`?model=${model}`, auth(token.key), false), 426, 'upgrade_required');
+    expect(plain.message).toContain('WebSocket');
+    expectOpenAIError(await upgradeRequest(`?model=${model}`, auth(token.key), true, '/v1/chat/completions'), 404, 'not_found');
+    expect(upstream.connections).toHaveLength(0);
+  });
+
+  it('refuses a model whose channels do not speak the Realtime API', async () => {
+    const model = await r.uniqueModel();
+    const upstream = await fake();
+    await r.createChannel({ models: model, base_url: upstream.url, key: CHANNEL_KEY, type: 14 });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    expectOpenAIError(await upgradeRequest(`?model=${model}`, { authorization: `Bearer ${token.key}` }), 400, 'realtime_not_supported');
+    expect(upstream.connections).toHaveLength(0);
+  });
+
+  it('moves on to the next channel when the first refuses the upgrade', async () => {
+    await r.setOptions({ RetryTimes: 2 });
+    const model = await r.uniqueModel(2);
+    const refusing = await fake({ refuseWith: 503 });
+    const good = await fake();
+    const first = await r.createChannel({ models: model, base_url: refusing.url, key: CHANNEL_KEY, priority: 10 });
+    const closedPort = await freePort();
+    const second = await r.createChannel({ models: model, base_url: `http://127.0.0.1:${closedPort}`, key: CHANNEL_KEY, priority: 5 });
+    const third = await r.createChannel({ models: model, base_url: good.url, key: CHANNEL_KEY, priority: 0 });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    const c = await connect(`?model=${model}`, { key: token.key });
+    await c.event('session.created');
+    expect(refusing.connections).toHaveLength(1);
+    expect(good.connections).toHaveLength(1);
+    c.ws.send(JSON.stringify({ type: 'response.create' }));
+    await c.event('response.done');
+    c.ws.close();
+    await r.settled();
+    await expect.poll(async () => (await r.logsOf(user.id, 2)).length).toBe(1);
+    const [log] = await r.logsOf(user.id, 2);
+    expect(log.channel_id).toBe(third);
+    expect((JSON.parse(log.other ?? '{}') as { admin_info: unknown }).admin_info).toMatchObject({ use_channel: [first, second, third] });
+  });
+
+  it('answers and logs an error when every channel fails, without upgrading', async () => {
+    await r.setOptions({ RetryTimes: 1 });
+    const model = await r.uniqueModel(2);
+    const refusing = await fake({ refuseWith: 503 });
+    const channelId = await r.createChannel({ models: model, base_url: refusing.url, key: CHANNEL_KEY });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    const res = await upgradeRequest(`?model=${model}`, { authorization: `Bearer ${token.key}` });
+    const error = expectOpenAIError(res, 503, 'overloaded');
+    expect(res.body).not.toContain(CHANNEL_KEY);
+    expect(res.body).not.toContain(refusing.url);
+    expect(error.message).toBe('upstream is overloaded');
+    await expect.poll(async () => (await r.logsOf(user.id, 5)).length).toBe(1);
+    const [log] = await r.logsOf(user.id, 5);
+    expect(log).toMatchObject({ channel_id: channelId, model_name: model, quota: 0 });
+    expect(await r.logsOf(user.id, 2)).toHaveLength(0);
+    expect((await r.quotaOf(user.id)).used_quota).toBe(0);
+  });
+
+  it('closes the client with the code and reason the upstream closed with', async () => {
+    const { model, token } = await setup();
+    const c = await connect(`?model=${model}`, { key: token.key });
+    await c.event('session.created');
+    c.ws.send(JSON.stringify({ type: 'test.close', code: 4002, reason: 'upstream says bye' }));
+    expect(await c.closed).toEqual({ code: 4002, reason: 'upstream says bye' });
+  });
+
+  it('closes the client with 1011 when the upstream drops the connection', async () => {
+    const { model, upstream, token } = await setup();
+    const c = await connect(`?model=${model}`, { key: token.key });
+    await c.event('session.created');
+    upstream.connections[0].socket!.terminate();
+    expect((await c.closed).code).toBe(1011);
+  });
+
+  it('closes the upstream with the client’s code and reason', async () => {
+    const { model, upstream, token } = await setup();
+    const c = await connect(`?model=${model}`, { key: token.key });
+    await c.event('session.created');
+    c.ws.close(4100, 'client done');
+    expect(await upstream.connections[0].closed).toEqual({ code: 4100, reason: 'client done' });
+  });
+
+  it('still charges a response that completes after the client left', async () => {
+    const { model, upstream, user, token } = await setup();
+    upstream.options.responseDelayMs = 300;
+    const c = await connect(`?model=${model}`, { key: token.key });
+    c.ws.send(JSON.stringify({ type: 'response.create' }));
+    await c.event('response.created');
+    c.ws.close(1000);
+    const closed = await upstream.connections[0].closed;
+    expect(closed.code).toBe(1000);
+    await r.settled();
+    await expect.poll(async () => (await r.logsOf(user.id, 2)).length).toBe(1);
+    const usage: Usage = { promptTokens: 10, completionTokens: 25, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, audioInputTokens: 0, audioOutputTokens: 20, semantic: 'openai' };
+    expect((await r.logsOf(user.id, 2))[0].quota).toBe(quotaOfUsage(model, usage));
+  });
+
+  it('ends the session with an insufficient_quota error once the key is used up, charging only what was used', async () => {
+    const model = await r.uniqueModel(2);
+    const upstream = await fake();
+    await r.createChannel({ models: model, base_url: upstream.url, key: CHANNEL_KEY });
+    const usage: Usage = { promptTokens: 10, completionTokens: 25, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, audioInputTokens: 0, audioOutputTokens: 20, semantic: 'openai' };
+    const perResponse = quotaOfUsage(model, usage);
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id, { remainQuota: perResponse + 1 });
+    const c = await connect(`?model=${model}`, { key: token.key });
+    c.ws.send(JSON.stringify({ type: 'response.create' }));
+    await c.event('response.done');
+    c.ws.send(JSON.stringify({ type: 'response.create' }));
+    await c.event('response.done');
+    const error = await c.event('error');
+    expect(error).toMatchObject({ type: 'error', event_id: expect.any(String), error: { type: 'insufficient_quota', code: 'insufficient_quota', message: expect.any(String) } });
+    expect((await c.closed).code).toBe(1008);
+    await upstream.connections[0].closed;
+    await r.settled();
+    await expect.poll(async () => (await r.logsOf(user.id, 2)).length).toBe(2);
+    expect(await r.tokenOf(token.id)).toMatchObject({ used_quota: 2 * perResponse, remain_quota: 1 - perResponse });
+    expect(upstream.connections[0].frames).toHaveLength(2);
+  });
+
+  it('shows the client neither the channel key nor its own key', async () => {
+    const { model, token } = await setup();
+    const c = await connect(`?model=${model}`, { key: token.key });
+    c.ws.send(JSON.stringify({ type: 'response.create' }));
+    await c.event('response.done');
+    c.ws.close();
+    const seen = JSON.stringify(c.upgradeHeaders) + c.frames.map(String).join('');
+    expect(seen).not.toContain(CHANNEL_KEY);
+    expect(seen).not.toContain(token.key.slice(3));
+  });
+});
+
+describe('GET /v1/realtime with an upstream that never answers the upgrade', () => {
+  let r: RelayContext;
+  let silent: ReturnType<typeof createNetServer>;
+  let silentUrl = '';
+  const accepted: { closed: Promise<void> }[] = [];
+  beforeAll(async () => {
+    r = await createRelayContext('sqlite', {}, { config: { relayConnectTimeoutMs: 300 } });
+    silent = createNetServer((socket) => {
+      // Read (and ignore) the request, so the end of the connection is seen.
+      socket.resume();
+      accepted.push({ closed: new Promise((resolve) => socket.on('close', () => resolve())) });
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await r?.close();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  async function keyFor() {
+    const model = await r.uniqueModel(2);
+    await r.createChannel({ models: model, base_url: silentUrl, key: CHANNEL_KEY });
+    const user = await r.createUser();
+    return { model, user, token: await r.createApiKey(user.id) };
+  }
+
+  it('gives up after relayConnectTimeoutMs with a 502 and an error log', async () => {
+    const { model, user, token } = await keyFor();
+    const started = Date.now();
+    const ws = new WebSocket(`${r.gateway.replace('http://', 'ws://')}/v1/realtime?model=${model}`, { headers: { authorization: `Bearer ${token.key}` } });
+    const status = await new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    ws.on('error', () => undefined);
+    expect(status).toBe(502);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await expect.poll(async () => (await r.logsOf(user.id, 5)).length).toBe(1);
+    expect((await r.logsOf(user.id, 5))[0].content).toContain('timed out connecting');
+  });
+
+  it('drops the upstream attempt when the client leaves while the gateway is connecting', async () => {
+    const { model, token } = await keyFor();
+    const before = accepted.length;
+    const ws = new WebSocket(`${r.gateway.replace('http://', 'ws://')}/v1/realtime?model=${model}`, { headers: { authorization: `Bearer ${token.key}` } });
+    ws.on('error', () => undefined);
+    await expect.poll(() => accepted.length).toBe(before + 1);
+    const started = Date.now();
+    ws.terminate();
+    await accepted[before].closed;
+    // Well before relayConnectTimeoutMs (300 ms) would have ended the attempt.
+    expect(Date.now() - started).toBeLessThan(250);
+    // The gateway is still serving.
+    expect((await fetch(`${r.gateway}/v1/realtime?model=${model}`)).status).toBe(426);
+  });
+});
+
+describe('GET /v1/realtime and graceful shutdown', () => {
+  it('closes open sessions with 1001 when the app closes, and keeps what they were charged', async () => {
+    const r = await createRelayContext('sqlite');
+    const upstream = await startFakeRealtimeUpstream();
+    try {
+      const model = await r.uniqueModel(2);
+      await r.createChannel({ models: model, base_url: upstream.url, key: CHANNEL_KEY });
+      const user = await r.createUser();
+      const token = await r.createApiKey(user.id);
+      const ws = new WebSocket(`${r.gateway.replace('http://', 'ws://')}/v1/realtime?model=${model}`, { headers: { authorization: `Bearer ${token.key}` } });
+      const done = new Promise<void>((resolve) => ws.on('message', (d: Buffer) => (JSON.parse(d.toString()) as { type: string }).type === 'response.done' && resolve()));
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      await new Promise((resolve) => ws.once('open', resolve));
+      ws.send(JSON.stringify({ type: 'response.create' }));
+      await done;
+      await r.ctx.app.close();
+      expect(await closed).toBe(1001);
+      expect((await upstream.connections[0].closed).code).toBe(1001);
+      const logs = await r.ctx.db.selectFrom('logs').select('quota').where('user_id', '=', user.id).where('type', '=', 2).execute();
+      expect(logs).toHaveLength(1);
+      expect(logs[0].quota).toBeGreaterThan(0);
+    } finally {
+      await upstream.close();
+      await r.close().catch(() => undefined);
+    }
+  });
+});
+
+/** A frame's kind and SHA-256. */
+const digest = (frame: string | Buffer) => `${typeof frame === 'string' ? 'text' : 'binary'}:${createHash('sha256').update(frame).digest('hex')}`;
+
+/** A port nothing listens on. */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
