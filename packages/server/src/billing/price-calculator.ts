@@ -152,9 +152,12 @@ const TOOL_CALLS: readonly [tool: string, count: (u: BillingUsage) => number | u
 ];
 
 /** The tool calls of a usage that have a price, with that price (USD per 1000 calls). */
+const NO_TOOL_CALLS: [number, number][] = [];
+
 function pricedToolCalls(price: BillablePrice, usage: BillingUsage): [calls: number, perThousand: number][] {
   const prices = price.toolCallPrices;
-  if (!prices) return [];
+  // Nearly every answer ran no such tool: no array, no lookups.
+  if (!prices || !(usage.webSearchCalls || usage.fileSearchCalls || usage.googleSearchCalls)) return NO_TOOL_CALLS;
   const priced: [number, number][] = [];
   for (const [tool, count] of TOOL_CALLS) {
     const calls = tokens(count(usage) ?? 0);
