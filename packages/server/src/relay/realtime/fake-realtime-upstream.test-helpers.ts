@@ -27,6 +27,8 @@ export interface FakeRealtimeUpstream {
   connections: UpstreamConnection[];
   /** Usage of the next response.done events, in order (a default one when empty). */
   usages: RealtimeResponseUsage[];
+  /** Usage of the next input transcriptions (sent after input_audio_buffer.commit when transcription is on). */
+  transcriptionUsages: Record<string, unknown>[];
   options: FakeRealtimeOptions;
   /** The index-th connection (0-based), once it came. */
   connection(index: number): Promise<UpstreamConnection>;
@@ -69,6 +71,7 @@ export async function startFakeRealtimeUpstream(options: FakeRealtimeOptions = {
     url: '',
     connections: [],
     usages: [],
+    transcriptionUsages: [],
     options,
     connection: (index) => waitFor(index),
     close: async () => {
@@ -111,7 +114,8 @@ export async function startFakeRealtimeUpstream(options: FakeRealtimeOptions = {
 function serve(fake: FakeRealtimeUpstream, ws: WebSocket, conn: UpstreamConnection) {
   const model = conn.query.get('model') ?? conn.query.get('deployment') ?? '';
   const send = (event: Record<string, unknown>) => ws.send(JSON.stringify({ type: event.type, event_id: eventId(), ...event }));
-  send({ type: 'session.created', session: { type: 'realtime', object: 'realtime.session', id: 'sess_fake', model, output_modalities: ['audio'], instructions: '' } });
+  let session: Record<string, any> = { type: 'realtime', object: 'realtime.session', id: 'sess_fake', model, output_modalities: ['audio'], instructions: '', audio: { input: { transcription: null } } };
+  send({ type: 'session.created', session });
   ws.on('message', (data: Buffer, isBinary) => {
     if (isBinary) {
       conn.frames.push(Buffer.from(data));
@@ -124,6 +128,16 @@ function serve(fake: FakeRealtimeUpstream, ws: WebSocket, conn: UpstreamConnecti
     if (event.type === 'test.echo') ws.send(text);
     if (event.type === 'test.close') ws.close(event.code, event.reason);
     if (event.type === 'response.create') respond(fake, ws, send);
+    if (event.type === 'session.update') {
+      const update = (event as { session?: Record<string, any> }).session ?? {};
+      session = { ...session, ...update, audio: { input: { ...session.audio.input, ...update.audio?.input } } };
+      send({ type: 'session.updated', session });
+    }
+    if (event.type === 'input_audio_buffer.commit' && session.audio.input.transcription) {
+      send({ type: 'input_audio_buffer.committed', item_id: 'item_in', previous_item_id: null });
+      const usage = fake.transcriptionUsages.shift() ?? { type: 'tokens', total_tokens: 30, input_tokens: 25, input_token_details: { text_tokens: 0, audio_tokens: 25 }, output_tokens: 5 };
+      send({ type: 'conversation.item.input_audio_transcription.completed', item_id: 'item_in', content_index: 0, transcript: 'hello', usage });
+    }
   });
 }
 

@@ -35,6 +35,11 @@ export interface RealtimeResponse {
   /** Milliseconds from response.created to the response's next frame. */
   firstTokenMs: number;
   status: string | undefined;
+  /**
+   * What else than the session's model did the work, at its own price: the model transcribing the input
+   * audio, which OpenAI charges apart (logged under its own name).
+   */
+  by?: { model: string; price: BillablePrice };
 }
 
 /**
@@ -43,11 +48,12 @@ export interface RealtimeResponse {
  * (type 2) in one group commit. Returns the quota charged.
  */
 export function chargeRealtimeResponse(deps: RelayDeps, s: RealtimeBilling, r: RealtimeResponse): number {
+  const model = r.by?.model ?? s.model;
   const quota = chargeAnswer(deps, {
     principal: s.principal,
     requestId: s.requestId,
-    model: s.model,
-    price: s.price,
+    model,
+    price: r.by?.price ?? s.price,
     channel: s.channel,
     stream: true,
     startedAt: r.startedAt,
@@ -55,8 +61,8 @@ export function chargeRealtimeResponse(deps: RelayDeps, s: RealtimeBilling, r: R
     details: {
       usage: r.usage,
       firstTokenMs: r.firstTokenMs,
-      isMapped: s.isMapped,
-      upstreamModel: s.upstreamModel,
+      isMapped: r.by ? false : s.isMapped,
+      upstreamModel: r.by?.model ?? s.upstreamModel,
       reasoningEffort: undefined,
       requestPath: REALTIME_PATH,
       streamStatus: r.status,
@@ -66,7 +72,7 @@ export function chargeRealtimeResponse(deps: RelayDeps, s: RealtimeBilling, r: R
       promptEstimate: undefined,
     },
   });
-  deps.metrics?.relayServed(s.model, s.channel.id, (Date.now() - r.startedAt) / 1000, quota, { prompt: r.usage.promptTokens, completion: r.usage.completionTokens });
+  deps.metrics?.relayServed(model, s.channel.id, (Date.now() - r.startedAt) / 1000, quota, { prompt: r.usage.promptTokens, completion: r.usage.completionTokens });
   return quota;
 }
 

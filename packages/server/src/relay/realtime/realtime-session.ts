@@ -25,6 +25,10 @@ export interface ResponseTiming {
 export interface RealtimeSessionHooks {
   /** A response.done arrived (also after the client left). Returns false to end the session: the balance is used up. */
   onResponseDone(event: Extract<WatchedEvent, { type: 'response.done' }>, timing: ResponseTiming): boolean;
+  /** The session's settings arrived or changed. */
+  onSession?(event: Extract<WatchedEvent, { type: 'session' }>): void;
+  /** An input transcription finished. Returns false to end the session: the balance is used up. */
+  onTranscriptionDone?(event: Extract<WatchedEvent, { type: 'transcription.done' }>): boolean;
 }
 
 /** Close code when the balance runs out: policy violation. */
@@ -89,6 +93,8 @@ export class RealtimeSession {
     if (oldest && oldest.firstFrameAt === undefined) oldest.firstFrameAt = now;
     if (event?.type === 'response.created') this.responses.push({ startedAt: now, firstFrameAt: undefined });
     if (!this.clientGone && !this.ending) this.forward(this.client, this.upstream, data, isBinary);
+    if (event?.type === 'session') this.hooks.onSession?.(event);
+    if (event?.type === 'transcription.done' && this.hooks.onTranscriptionDone?.(event) === false) this.endForQuota();
     if (event?.type !== 'response.done') return;
     const response = this.responses.shift();
     const startedAt = response?.startedAt ?? this.startedAt;

@@ -33,6 +33,14 @@ describe('watchedEventOf', () => {
     expect(watchedEventOf(frame({ type: 'response.done', response: { status: 'completed', usage: { input_tokens: 1 } } }))).toEqual({ type: 'response.done', status: 'completed', usage: { input_tokens: 1 } });
   });
 
+  it('reads the input transcription model of a session, GA or beta shape, and finished transcriptions', () => {
+    expect(watchedEventOf(frame({ type: 'session.updated', session: { audio: { input: { transcription: { model: 'gpt-4o-transcribe' } } } } }))).toEqual({ type: 'session', transcriptionModel: 'gpt-4o-transcribe' });
+    expect(watchedEventOf(frame({ type: 'session.created', session: { input_audio_transcription: { model: 'whisper-1' } } }))).toEqual({ type: 'session', transcriptionModel: 'whisper-1' });
+    expect(watchedEventOf(frame({ type: 'session.updated', session: { audio: { input: { transcription: null } } } }))).toEqual({ type: 'session', transcriptionModel: undefined });
+    const usage = { type: 'tokens', input_tokens: 3, output_tokens: 1 };
+    expect(watchedEventOf(frame({ type: 'conversation.item.input_audio_transcription.completed', transcript: 'hi', usage }))).toEqual({ type: 'transcription.done', usage });
+  });
+
   it('ignores other events, even ones whose text mentions response.done, and broken JSON', () => {
     expect(watchedEventOf(frame({ type: 'response.output_audio.delta', delta: 'AAAA' }))).toBeUndefined();
     expect(watchedEventOf(frame({ type: 'response.output_audio_transcript.delta', delta: '"response.done"' }))).toBeUndefined();

@@ -38,23 +38,39 @@ export function fromRealtimeUsage(u: RealtimeResponseUsage): Usage {
 /** A server event the gateway acts on; every other event only passes through. */
 export type WatchedEvent =
   | { type: 'response.created' }
-  | { type: 'response.done'; status: string | undefined; usage: RealtimeResponseUsage | undefined };
+  | { type: 'response.done'; status: string | undefined; usage: RealtimeResponseUsage | undefined }
+  /** session.created / session.updated: the model transcribing the input audio, if transcription is on. */
+  | { type: 'session'; transcriptionModel: string | undefined }
+  /** A transcription of input audio finished; OpenAI charges it apart, at the transcription model's price. */
+  | { type: 'transcription.done'; usage: Record<string, unknown> | undefined };
+
+const TRANSCRIPTION_DONE = 'conversation.item.input_audio_transcription.completed';
+const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The input transcription model of a session object (the GA shape, or the beta one). */
+function transcriptionModelOf(session: unknown): string | undefined {
+  if (!isObject(session)) return undefined;
+  const model = session.audio?.input?.transcription?.model ?? session.input_audio_transcription?.model;
+  return typeof model === 'string' && model !== '' ? model : undefined;
+}
 
 /**
- * Picks response.created and response.done out of the upstream's text frames. Frames are searched as
+ * Picks response.created, response.done, the session's settings and finished input transcriptions out of
+ * the upstream's text frames. Frames are searched as
  * bytes first: most of a session's frames are audio deltas, and parsing them all would cost more than
  * the relay itself.
  */
 export function watchedEventOf(frame: Buffer): WatchedEvent | undefined {
-  const created = frame.includes('"response.created"');
-  if (!created && !frame.includes('"response.done"')) return undefined;
-  let event: { type?: unknown; response?: { status?: unknown; usage?: unknown } };
+  if (!frame.includes('"response.created"') && !frame.includes('"response.done"') && !frame.includes('"session.') && !frame.includes(TRANSCRIPTION_DONE)) return undefined;
+  let event: { type?: unknown; response?: { status?: unknown; usage?: unknown }; session?: unknown; usage?: unknown };
   try {
     event = JSON.parse(frame.toString('utf8')) as typeof event;
   } catch {
     return undefined;
   }
   if (event?.type === 'response.created') return { type: 'response.created' };
+  if (event?.type === 'session.created' || event?.type === 'session.updated') return { type: 'session', transcriptionModel: transcriptionModelOf(event.session) };
+  if (event?.type === TRANSCRIPTION_DONE) return { type: 'transcription.done', usage: isObject(event.usage) ? event.usage : undefined };
   if (event?.type !== 'response.done') return undefined;
   const usage = event.response?.usage;
   return {

@@ -13,6 +13,7 @@ import { connectChannel } from './connect-channel.js';
 import { MAX_FRAME_BYTES } from './realtime-upstream.js';
 import { balanceExhausted, chargeRealtimeResponse, recordRealtimeFailure, type RealtimeBilling } from './realtime-billing.js';
 import { fromRealtimeUsage } from './realtime-usage.js';
+import { fromInputOutputUsage } from '../providers/openai-compatible/usage.js';
 import { RealtimeSession, type RealtimeSessionHooks, type RealtimeSessionOptions } from './realtime-session.js';
 
 export interface RealtimeRouteDeps {
@@ -154,6 +155,7 @@ async function openSession(
     trace: outcome.trace,
   };
   let charged = 0;
+  let transcriptionModel: string | undefined;
   const hooks: RealtimeSessionHooks = {
     onResponseDone(event, timing) {
       if (!event.usage) {
@@ -161,6 +163,21 @@ async function openSession(
         return true;
       }
       charged += chargeRealtimeResponse(relay, billing, { usage: fromRealtimeUsage(event.usage), startedAt: timing.startedAt, firstTokenMs: timing.firstTokenMs, status: event.status });
+      return !balanceExhausted(relay, billing, charged);
+    },
+    onSession(event) {
+      transcriptionModel = event.transcriptionModel;
+    },
+    onTranscriptionDone(event) {
+      // Token-billed transcription models report tokens; whisper-1 reports seconds, which no token price covers.
+      if (!transcriptionModel || !event.usage || event.usage.type === 'duration') return true;
+      const usage = fromInputOutputUsage(event.usage);
+      const byPrice = currentPrice(relay.options, transcriptionModel, principal.group, acceptsUnpricedModels(relay.options, principal));
+      if (byPrice.mode === 'unpriced') {
+        relay.log.warn({ requestId, model: transcriptionModel }, 'realtime input transcription model has no price: not billed');
+        return true;
+      }
+      charged += chargeRealtimeResponse(relay, billing, { usage, startedAt: Date.now(), firstTokenMs: 0, status: 'transcription', by: { model: transcriptionModel, price: byPrice } });
       return !balanceExhausted(relay, billing, charged);
     },
   };
@@ -183,7 +200,6 @@ async function openSession(
   });
 }
 
-/** Any error as the gateway's: Fastify's own 4xx keep their status, anything unknown is a 500. */
 /** The client left while the gateway was connecting: nothing to answer. */
 function clientLeft(reply: FastifyReply, socket: Duplex): undefined {
   reply.hijack();

@@ -235,6 +235,33 @@ describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
     expect(other.admin_info).toMatchObject({ use_channel: [channelId] });
   });
 
+  it('bills input transcriptions at the transcription model’s price, under its name, and not the whisper-1 seconds', async () => {
+    const { model, upstream, user, token } = await setup();
+    const transcriber = await r.uniqueModel(1.25);
+    await r.setOptions({ AudioRatio: { ...r.ctx.services.options.get('AudioRatio'), [transcriber]: 2.4 } });
+    const c = await connect(`?model=${model}`, { key: token.key });
+    // Transcription off: a commit transcribes nothing and costs nothing.
+    c.ws.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
+    c.ws.send(JSON.stringify({ type: 'session.update', session: { type: 'realtime', audio: { input: { transcription: { model: transcriber } } } } }));
+    await c.event('session.updated');
+    const tokens = { type: 'tokens', total_tokens: 130, input_tokens: 120, input_token_details: { text_tokens: 20, audio_tokens: 100 }, output_tokens: 10 };
+    upstream.transcriptionUsages.push(tokens, { type: 'duration', seconds: 12 });
+    c.ws.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
+    await c.event('conversation.item.input_audio_transcription.completed');
+    c.ws.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
+    await c.event('conversation.item.input_audio_transcription.completed');
+    c.ws.close(1000);
+    await c.closed;
+    await r.settled();
+
+    const logs = await r.logsOf(user.id, 2);
+    expect(logs).toHaveLength(1);
+    const usage: Usage = { promptTokens: 120, completionTokens: 10, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, audioInputTokens: 100, semantic: 'openai' };
+    expect(logs[0]).toMatchObject({ model_name: transcriber, prompt_tokens: 120, completion_tokens: 10, quota: quotaOfUsage(transcriber, usage) });
+    expect(JSON.parse(logs[0].other!)).toMatchObject({ audio_ratio: 2.4, stream_status: 'transcription', request_path: '/v1/realtime' });
+    expect((await r.quotaOf(user.id)).used_quota).toBe(quotaOfUsage(transcriber, usage));
+  });
+
   it('dials an Azure channel at /openai/realtime with its api-version, the deployment and an api-key header', async () => {
     const model = await r.uniqueModel(2);
     const upstream = await fake();
