@@ -94,6 +94,16 @@ describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
     });
   }
 
+  /** Asks for one response, closes, and returns the consume log it left. */
+  async function oneResponseLog(c: Client, userId: number) {
+    c.ws.send(JSON.stringify({ type: 'response.create' }));
+    await c.event('response.done');
+    c.ws.close();
+    await r.settled();
+    await expect.poll(async () => (await r.logsOf(userId, 2)).length).toBe(1);
+    return (await r.logsOf(userId, 2))[0];
+  }
+
   /** An upgrade request by hand, to see a refusal's status, headers and body. */
   function upgradeRequest(query: string, headers: Record<string, string>, upgrade = true, path = '/v1/realtime'): Promise<Refusal> {
     const handshake = upgrade ? { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') } : {};
@@ -179,12 +189,7 @@ describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
     await c.event('session.created');
     expect(upstream.connections[0].query.get('model')).toBe('gpt-realtime');
     expect(upstream.connections[0].headers['openai-beta']).toBe('realtime=v1');
-    c.ws.send(JSON.stringify({ type: 'response.create' }));
-    await c.event('response.done');
-    c.ws.close();
-    await r.settled();
-    await expect.poll(async () => (await r.logsOf(user.id, 2)).length).toBe(1);
-    const [log] = await r.logsOf(user.id, 2);
+    const log = await oneResponseLog(c, user.id);
     expect(log.model_name).toBe(model);
     expect(JSON.parse(log.other ?? '{}')).toMatchObject({ upstream_model_name: 'gpt-realtime', is_model_mapped: true });
   });
@@ -353,12 +358,7 @@ describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
     await c.event('session.created');
     expect(refusing.connections).toHaveLength(1);
     expect(good.connections).toHaveLength(1);
-    c.ws.send(JSON.stringify({ type: 'response.create' }));
-    await c.event('response.done');
-    c.ws.close();
-    await r.settled();
-    await expect.poll(async () => (await r.logsOf(user.id, 2)).length).toBe(1);
-    const [log] = await r.logsOf(user.id, 2);
+    const log = await oneResponseLog(c, user.id);
     expect(log.channel_id).toBe(third);
     expect((JSON.parse(log.other ?? '{}') as { admin_info: unknown }).admin_info).toMatchObject({ use_channel: [first, second, third] });
   });
