@@ -52,16 +52,9 @@ export async function attemptChannel(
   ctx: { promptEstimate: PromptEstimate; io: ClientIO },
 ): Promise<AttemptResult> {
   const channel = choice.channel;
-  const adapter = deps.getAdapter(channel.type);
-  if (!adapter) return configFailure(channel, `channel type ${channel.type} has no adapter`);
-
-  let mapped;
-  try {
-    mapped = mapModel(channel.model_mapping, input.model);
-  } catch (err) {
-    if (err instanceof ChannelConfigError) return configFailure(channel, err.message);
-    throw err;
-  }
+  const resolved = adapterAndModel(deps, channel, input.model);
+  if (resolved.kind === 'failed') return resolved;
+  const { adapter, mapped } = resolved;
   const { settings, model: upstreamModel } = resolveModelSettings(deps.options, mapped.upstreamModel, input.maxTokens || undefined);
   let plan: SurfacePlan;
   try {
@@ -216,6 +209,18 @@ function mapStatusCodeSafe(mapping: string | null, status: number): number {
     return mapStatusCode(mapping, status);
   } catch {
     return status;
+  }
+}
+
+/** The channel's adapter and the model name it is asked for (its model mapping applied), or why it cannot be used. */
+export function adapterAndModel(deps: RelayDeps, channel: RoutableChannel, model: string): { kind: 'ready'; adapter: ProviderAdapter; mapped: ReturnType<typeof mapModel> } | AttemptFailure {
+  const adapter = deps.getAdapter(channel.type);
+  if (!adapter) return configFailure(channel, `channel type ${channel.type} has no adapter`);
+  try {
+    return { kind: 'ready', adapter, mapped: mapModel(channel.model_mapping, model) };
+  } catch (err) {
+    if (err instanceof ChannelConfigError) return configFailure(channel, err.message);
+    throw err;
   }
 }
 

@@ -1,10 +1,8 @@
 import { ChannelType } from '@gw/contracts';
 import type { RoutableChannel } from '../../channels/routing-table.js';
-import { mapModel } from '../../channels/model-mapping.js';
-import { ChannelConfigError } from '../../channels/channel-config-error.js';
 import { RelayError } from '../relay-error.js';
 import type { ApiKeyPrincipal } from '../pipeline/authenticate-api-key.js';
-import { channelInfo, configFailure, upstreamFailure, type AttemptFailure } from '../pipeline/attempt-channel.js';
+import { adapterAndModel, channelInfo, configFailure, upstreamFailure, type AttemptFailure } from '../pipeline/attempt-channel.js';
 import { chooseChannel } from '../pipeline/choose-channel.js';
 import { classifyUpstreamError, networkFailure, retryAfterSeconds } from '../pipeline/retry-policy.js';
 import type { RouteTrace } from '../pipeline/record-usage.js';
@@ -70,15 +68,9 @@ export async function connectChannel(deps: RelayDeps, req: ConnectRequest): Prom
 }
 
 async function attemptChannel(deps: RelayDeps, req: ConnectRequest, channel: RoutableChannel): Promise<Attempt> {
-  const adapter = deps.getAdapter(channel.type);
-  if (!adapter) return configFailure(channel, `channel type ${channel.type} has no adapter`);
-  let mapped;
-  try {
-    mapped = mapModel(channel.model_mapping, req.model);
-  } catch (err) {
-    if (err instanceof ChannelConfigError) return configFailure(channel, err.message);
-    throw err;
-  }
+  const resolved = adapterAndModel(deps, channel, req.model);
+  if (resolved.kind === 'failed') return resolved;
+  const { adapter, mapped } = resolved;
   const info = channelInfo(channel, adapter);
   if (channel.type === ChannelType.AzureOpenAI && !info.baseUrl) return configFailure(channel, 'an Azure channel needs its resource URL as base URL');
   const result = await connectUpstream(upstreamTarget(info, mapped.upstreamModel, req.openaiBeta), req.connectTimeoutMs, req.signal);
