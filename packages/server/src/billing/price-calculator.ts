@@ -151,9 +151,9 @@ const TOOL_CALLS: readonly [tool: string, count: (u: BillingUsage) => number | u
   ['google_search', (u) => u.googleSearchCalls],
 ];
 
-/** The tool calls of a usage that have a price, with that price (USD per 1000 calls). */
 const NO_TOOL_CALLS: [number, number][] = [];
 
+/** The tool calls of a usage that have a price, with that price (USD per 1000 calls). */
 function pricedToolCalls(price: BillablePrice, usage: BillingUsage): [calls: number, perThousand: number][] {
   const prices = price.toolCallPrices;
   // Nearly every answer ran no such tool: no array, no lookups.
@@ -188,9 +188,12 @@ function fixedPriceAmount<D>(a: DecimalArithmetic<D>, price: FixedPrice, quotaPe
   return price.perCall ? a.multiply(once, a.of(price.perCall.count), a.of(price.perCall.ratio)) : once;
 }
 
-/** Quota of a per-call price: price × QuotaPerUnit × group ratio; a nonzero price never bills 0. */
-function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number): number {
-  const quota = exactly((a) => a.round(fixedPriceAmount(a, price, quotaPerUnit)));
+/** Quota of a per-call price: price × QuotaPerUnit × group ratio (plus tool surcharges); a nonzero price never bills 0. */
+function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number, tools: [number, number][] = NO_TOOL_CALLS): number {
+  const quota = exactly((a) => {
+    const amount = fixedPriceAmount(a, price, quotaPerUnit);
+    return a.round(tools.length === 0 ? amount : a.add(amount, toolSurcharge(a, tools, quotaPerUnit, price.groupRatio)));
+  });
   return quota <= 0 && price.modelPrice > 0 && price.groupRatio > 0 ? 1 : safeQuota(quota);
 }
 
@@ -212,16 +215,12 @@ function fixedPriceQuota(price: FixedPrice, quotaPerUnit: number): number {
  *
  * Cache writes kept for one hour (Claude's cacheCreation1hTokens) cost CwR × 1.6 instead of CwR.
  *
- * Server-side tools the upstream charges per call (web and file search) add
+ * Server-side tools the upstream charges per call (web and file search, Google Search grounding) add
  * calls × USD per 1000 calls ÷ 1000 × QuotaPerUnit × GR, in either mode.
  */
 export function computeQuota(price: BillablePrice, usage: BillingUsage, quotaPerUnit: number): number {
   const tools = pricedToolCalls(price, usage);
-  if (price.mode === 'price') {
-    if (tools.length === 0) return fixedPriceQuota(price, quotaPerUnit);
-    const quota = exactly((a) => a.round(a.add(fixedPriceAmount(a, price, quotaPerUnit), toolSurcharge(a, tools, quotaPerUnit, price.groupRatio))));
-    return quota <= 0 && price.modelPrice > 0 && price.groupRatio > 0 ? 1 : safeQuota(quota);
-  }
+  if (price.mode === 'price') return fixedPriceQuota(price, quotaPerUnit, tools);
   const prompt = tokens(usage.promptTokens);
   const completion = tokens(usage.completionTokens);
   const cached = tokens(usage.cachedTokens);
