@@ -22,6 +22,11 @@ export interface BillingUsage {
   /** Server-side tool calls the upstream ran and charges per call (web search, file search). */
   webSearchCalls?: number;
   fileSearchCalls?: number;
+  /**
+   * Seconds of audio a transcription reported instead of tokens (whisper-1); promptTokens already holds
+   * their token equivalent (see AUDIO_TOKENS_PER_MINUTE). Informational here.
+   */
+  audioSeconds?: number;
   /** Gemini answers grounded with Google Search (charged per grounded prompt). */
   googleSearchCalls?: number;
   semantic: 'openai' | 'anthropic';

@@ -5,6 +5,7 @@ import { fixtureReply, jsonReply, rawReply, sseReply, type RecordedRequest } fro
 import type { MultipartField } from './providers/provider-adapter.js';
 import { resolvePrice, type RatioPrice } from '../billing/price-calculator.js';
 import { priceTablesOf } from './pipeline/pricing.js';
+import { countTextTokens } from './usage/token-counter.js';
 
 /** Every byte value, twice: binary bodies must pass through untouched. */
 const binary = Uint8Array.from({ length: 512 }, (_, i) => i % 256);
@@ -144,6 +145,53 @@ describe('the other OpenAI endpoints through OpenAI-type channels', () => {
 
     const log = await onlyLog(user.id);
     expect(log).toMatchObject({ model_name: requested, prompt_tokens: 14, completion_tokens: 45, quota: r.quotaFor(requested, { prompt: 14, completion: 45 }) });
+  });
+
+  describe('whisper-1 transcriptions, charged by the length of the audio (200 prompt tokens a minute)', () => {
+    const transcribe = async (format: 'json' | 'verbose_json' | 'srt' | 'vtt' | 'text') => {
+      const { model, user, client } = await setup();
+      const file = await toFile(binary, 'speech.mp3', { type: 'audio/mpeg' });
+      await client.audio.transcriptions.create({ file, model, response_format: format });
+      return { model, log: await onlyLog(user.id) };
+    };
+    const other = (log: { other: string | null }) => JSON.parse(log.other!) as { audio_seconds?: number; admin_info: { local_count_tokens: boolean } };
+
+    it('json: the seconds of a usage of type duration', async () => {
+      r.upstream.setRoute('POST /v1/audio/transcriptions', fixtureReply('openai', 'transcription-duration'));
+      const { model, log } = await transcribe('json');
+      expect(log).toMatchObject({ prompt_tokens: 30, completion_tokens: 0, quota: r.quotaFor(model, { prompt: 30, completion: 0 }) });
+      expect(other(log)).toMatchObject({ audio_seconds: 9, admin_info: { local_count_tokens: false } });
+    });
+
+    it('verbose_json without usage: its duration, a started second rounded up', async () => {
+      r.upstream.setRoute('POST /v1/audio/transcriptions', jsonReply({ task: 'transcribe', language: 'english', duration: 8.47, text: 'Imagine the wildest idea.', segments: [] }));
+      const { model, log } = await transcribe('verbose_json');
+      expect(log).toMatchObject({ prompt_tokens: 29, completion_tokens: 0, quota: r.quotaFor(model, { prompt: 29, completion: 0 }) });
+      expect(other(log).audio_seconds).toBe(8.47);
+    });
+
+    it('srt and vtt: the end of the last cue', async () => {
+      const srt = '1\n00:00:00,000 --> 00:00:03,200\nImagine the wildest idea\n\n2\n00:01:03,200 --> 00:01:30,000\nthat you have ever had.\n';
+      r.upstream.setRoute('POST /v1/audio/transcriptions', rawReply(srt, 'text/plain; charset=utf-8'));
+      const a = await transcribe('srt');
+      expect(a.log).toMatchObject({ prompt_tokens: 300, quota: r.quotaFor(a.model, { prompt: 300, completion: 0 }) });
+      expect(other(a.log).audio_seconds).toBe(90);
+
+      const vtt = 'WEBVTT\n\n00:00.000 --> 00:03.200\nImagine the wildest idea\n\n00:03.200 --> 00:06.010\nthat you have ever had.\n';
+      r.upstream.setRoute('POST /v1/audio/transcriptions', rawReply(vtt, 'text/plain; charset=utf-8'));
+      const b = await transcribe('vtt');
+      expect(b.log).toMatchObject({ prompt_tokens: 21, quota: r.quotaFor(b.model, { prompt: 21, completion: 0 }) });
+    });
+
+    it('plain text, which tells no length: the transcript’s tokens are counted', async () => {
+      const text = "Imagine the wildest idea that you've ever had.";
+      r.upstream.setRoute('POST /v1/audio/transcriptions', rawReply(text, 'text/plain; charset=utf-8'));
+      const { model, log } = await transcribe('text');
+      expect(log.completion_tokens).toBe(countTextTokens(text));
+      expect(log.quota).toBe(r.quotaFor(model, { prompt: 0, completion: countTextTokens(text) }));
+      expect(other(log)).toMatchObject({ admin_info: { local_count_tokens: true } });
+      expect(other(log).audio_seconds).toBeUndefined();
+    });
   });
 
   it('moderations: relays the verdict and bills the estimated input when the upstream reports no usage', async () => {

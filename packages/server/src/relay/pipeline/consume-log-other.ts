@@ -53,6 +53,7 @@ export function consumeLogOther(price: BillablePrice, d: ConsumeLogDetails): str
     `${pricePrefix(price)},"cache_tokens":${num(u.cachedTokens)},"cache_creation_tokens":${num(u.cacheCreationTokens)},` +
     `"reasoning_tokens":${num(u.reasoningTokens)},"audio_input_tokens":${num(u.audioInputTokens ?? 0)},"audio_output_tokens":${num(u.audioOutputTokens ?? 0)},` +
     (u.imageInputTokens ? `"image_input_tokens":${num(u.imageInputTokens)},` : '') +
+    (u.audioSeconds ? `"audio_seconds":${num(u.audioSeconds)},` : '') +
     (u.cacheCreation1hTokens ? `"cache_creation_1h_tokens":${num(u.cacheCreation1hTokens)},` : '') +
     (price.mode === 'ratio' && price.longContext && totalPromptTokens(u) > price.longContext.threshold ? `"long_context_tier":{"threshold":${num(price.longContext.threshold)},"input":${num(price.longContext.input)},"output":${num(price.longContext.output)}},` : '') +
     (u.webSearchCalls ? `"web_search_calls":${num(u.webSearchCalls)},"web_search_price":${num(price.toolCallPrices?.web_search ?? 0)},` : '') +

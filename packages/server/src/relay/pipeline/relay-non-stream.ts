@@ -91,15 +91,19 @@ export async function relayNonStream(
     a.io.sendJson(200, encoded);
   }
   const counted = !parsed.usage;
-  const usage = parsed.usage ?? localUsage(parsed.body, a.promptEstimate.tokens);
+  const usage = parsed.usage ?? localUsage(parsed.body, parsed.contentType, a.promptEstimate.tokens);
   return { kind: 'done', result: { usage, firstTokenMs, localCount: counted } };
 }
 
-/** Usage counted here when the upstream reported none: the prompt estimate and the answer's text. */
-function localUsage(body: unknown, promptEstimate: number): Usage {
+/**
+ * Usage counted here when the upstream reported none: the prompt estimate and the answer's text (a
+ * plain-text answer, such as a transcript, counts whole; other bytes count nothing).
+ */
+function localUsage(body: unknown, contentType: string | undefined, promptEstimate: number): Usage {
   const usage = emptyUsage();
   usage.promptTokens = promptEstimate;
-  usage.completionTokens = body instanceof Uint8Array ? 0 : countTextTokens(answerText(body));
+  if (!(body instanceof Uint8Array)) usage.completionTokens = countTextTokens(answerText(body));
+  else if (contentType?.startsWith('text/')) usage.completionTokens = countTextTokens(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
   return usage;
 }
 

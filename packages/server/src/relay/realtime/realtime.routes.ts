@@ -13,7 +13,7 @@ import { connectChannel } from './connect-channel.js';
 import { MAX_FRAME_BYTES } from './realtime-upstream.js';
 import { balanceExhausted, chargeRealtimeResponse, recordRealtimeFailure, type RealtimeBilling } from './realtime-billing.js';
 import { fromRealtimeUsage } from './realtime-usage.js';
-import { fromInputOutputUsage } from '../providers/openai-compatible/usage.js';
+import { fromAudioSeconds, fromInputOutputUsage } from '../providers/openai-compatible/usage.js';
 import { RealtimeSession, type RealtimeSessionHooks, type RealtimeSessionOptions } from './realtime-session.js';
 
 export interface RealtimeRouteDeps {
@@ -169,9 +169,10 @@ async function openSession(
       transcriptionModel = event.transcriptionModel;
     },
     onTranscriptionDone(event) {
-      // Token-billed transcription models report tokens; whisper-1 reports seconds, which no token price covers.
-      if (!transcriptionModel || !event.usage || event.usage.type === 'duration') return true;
-      const usage = fromInputOutputUsage(event.usage);
+      // Token-billed transcription models report tokens; whisper-1 reports the seconds of audio.
+      if (!transcriptionModel || !event.usage) return true;
+      const usage = event.usage.type === 'duration' ? fromAudioSeconds(event.usage.seconds) : fromInputOutputUsage(event.usage);
+      if (!usage) return true;
       const byPrice = currentPrice(relay.options, transcriptionModel, principal.group, acceptsUnpricedModels(relay.options, principal));
       if (byPrice.mode === 'unpriced') {
         relay.log.warn({ requestId, model: transcriptionModel }, 'realtime input transcription model has no price: not billed');

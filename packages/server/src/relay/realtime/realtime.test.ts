@@ -240,7 +240,7 @@ describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
     expect(other.admin_info).toMatchObject({ use_channel: [channelId] });
   });
 
-  it('bills input transcriptions at the transcription model’s price, under its name, and not the whisper-1 seconds', async () => {
+  it('bills input transcriptions at the transcription model’s price, under its name: tokens, or seconds as 200 tokens a minute', async () => {
     const { model, upstream, user, token } = await setup();
     const transcriber = await r.uniqueModel(1.25);
     await r.setOptions({ AudioRatio: { ...r.ctx.services.options.get('AudioRatio'), [transcriber]: 2.4 } });
@@ -260,11 +260,14 @@ describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
     await r.settled();
 
     const logs = await r.logsOf(user.id, 2);
-    expect(logs).toHaveLength(1);
+    expect(logs).toHaveLength(2);
     const usage: Usage = { promptTokens: 120, completionTokens: 10, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, audioInputTokens: 100, semantic: 'openai' };
     expect(logs[0]).toMatchObject({ model_name: transcriber, prompt_tokens: 120, completion_tokens: 10, quota: quotaOfUsage(transcriber, usage) });
     expect(JSON.parse(logs[0].other!)).toMatchObject({ audio_ratio: 2.4, stream_status: 'transcription', request_path: '/v1/realtime' });
-    expect((await r.quotaOf(user.id)).used_quota).toBe(quotaOfUsage(transcriber, usage));
+    const seconds: Usage = { promptTokens: 40, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0, reasoningTokens: 0, audioSeconds: 12, semantic: 'openai' };
+    expect(logs[1]).toMatchObject({ model_name: transcriber, prompt_tokens: 40, completion_tokens: 0, quota: quotaOfUsage(transcriber, seconds) });
+    expect(JSON.parse(logs[1].other!)).toMatchObject({ audio_seconds: 12, stream_status: 'transcription' });
+    expect((await r.quotaOf(user.id)).used_quota).toBe(quotaOfUsage(transcriber, usage) + quotaOfUsage(transcriber, seconds));
   });
 
   it('dials an Azure channel at /openai/realtime with its api-version, the deployment and an api-key header', async () => {

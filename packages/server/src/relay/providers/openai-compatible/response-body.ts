@@ -3,7 +3,8 @@ import { emptyUsage } from '../../formats/usage.js';
 import { RelayError } from '../../relay-error.js';
 import type { ProviderResponse, RelayEndpoint } from '../provider-adapter.js';
 import type { OpenAIRequestNote } from './request-body.js';
-import { responsesUsage, usageFromAnswer } from './usage.js';
+import { fromAudioSeconds, responsesUsage, usageFromAnswer } from './usage.js';
+import { subtitleSeconds } from './subtitle-duration.js';
 
 const decoder = new TextDecoder();
 
@@ -38,8 +39,10 @@ function rerankUsage(body: Record<string, any>) {
 /**
  * - audio.speech answers audio bytes; it carries no usage, so speech is billed per input character:
  *   promptTokens = characters of `input` (what the vendors charge for), completionTokens = 0.
- * - transcriptions/translations answer JSON (usage when the model is token-billed) or text/srt/vtt,
- *   which is passed on as bytes with its content type and no usage (the pipeline estimates).
+ * - transcriptions/translations answer JSON or text/srt/vtt (passed on as bytes with their content type).
+ *   The usage is the answer's tokens, or the seconds of audio (usage of type duration, verbose_json's
+ *   `duration`, the last subtitle cue) for whisper-1, which is charged by length; plain text has none
+ *   (the pipeline counts it).
  * - everything else is JSON passed through, usage from its `usage` field when present.
  */
 export function parseOpenAIResponse(endpoint: RelayEndpoint, raw: Uint8Array, contentType: string, note: OpenAIRequestNote | undefined): ProviderResponse {
@@ -47,10 +50,13 @@ export function parseOpenAIResponse(endpoint: RelayEndpoint, raw: Uint8Array, co
     const usage = note?.speechCharacters !== undefined ? { ...emptyUsage('openai'), promptTokens: note.speechCharacters } : undefined;
     return { body: raw, contentType: contentType || 'audio/mpeg', usage };
   }
-  if ((endpoint === 'audio.transcriptions' || endpoint === 'audio.translations') && !isJsonType(contentType)) {
-    return { body: raw, contentType: contentType || 'text/plain; charset=utf-8' };
+  const transcription = endpoint === 'audio.transcriptions' || endpoint === 'audio.translations';
+  if (transcription && !isJsonType(contentType)) {
+    const seconds = subtitleSeconds(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8'));
+    return { body: raw, contentType: contentType || 'text/plain; charset=utf-8', usage: fromAudioSeconds(seconds) };
   }
   const body = parseJsonBody(raw);
+  if (transcription) return { body, raw, usage: usageFromAnswer(body.usage) ?? fromAudioSeconds(body.duration) };
   if (endpoint === 'rerank') return { body, raw, usage: rerankUsage(body) };
   if (endpoint === 'responses') return { body, raw, usage: responsesUsage(body) };
   return { body, raw, usage: usageFromAnswer(body.usage) };

@@ -6,6 +6,23 @@ const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * What a minute of transcribed audio counts as, for models that report seconds instead of tokens
+ * (whisper-1): 200 prompt tokens, so that whisper-1's ratio (15, as new-api ships it) bills OpenAI's
+ * $0.006 per minute.
+ */
+export const AUDIO_TOKENS_PER_MINUTE = 200;
+
+/** The usage of a transcription of `seconds` of audio; undefined when there is no positive duration. */
+export function fromAudioSeconds(seconds: unknown): Usage | undefined {
+  const s = num(seconds);
+  if (s <= 0) return undefined;
+  const usage = emptyUsage('openai');
+  usage.promptTokens = Math.max(1, Math.ceil((s * AUDIO_TOKENS_PER_MINUTE) / 60));
+  usage.audioSeconds = s;
+  return usage;
+}
+
+/**
  * Usage in the `input_tokens`/`output_tokens` shape of the Responses API, gpt-image-1 images and
  * token-billed transcriptions (cached and reasoning details included).
  */
@@ -45,11 +62,12 @@ export function responsesUsage(response: Record<string, any>): Usage | undefined
 
 /**
  * Any usage object an OpenAI-compatible upstream sends: chat style (`prompt_tokens`), Responses
- * style (`input_tokens`), or only `total_tokens` (Jina embeddings and rerank). Undefined when the
- * value is not a usage object, or reports duration only (whisper-1 transcriptions).
+ * style (`input_tokens`), only `total_tokens` (Jina embeddings and rerank), or the seconds of a
+ * transcription (`{type: "duration", seconds}`, whisper-1). Undefined when the value is not a usage object.
  */
 export function usageFromAnswer(value: unknown): Usage | undefined {
   if (!isObject(value)) return undefined;
+  if (value.type === 'duration') return fromAudioSeconds(value.seconds);
   if ('prompt_tokens' in value || 'completion_tokens' in value) {
     const usage = fromOpenAIUsage(value as OpenAIUsage);
     if (!usage.promptTokens && !usage.completionTokens && num(value.total_tokens)) usage.promptTokens = num(value.total_tokens);
