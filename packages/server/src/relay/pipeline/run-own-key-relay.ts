@@ -8,6 +8,8 @@ import { PromptEstimate } from './estimate-prompt-tokens.js';
 import { recordFailure, type RouteTrace } from './record-usage.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
+import type { ApiKeyPrincipal } from './authenticate-api-key.js';
+import { totalPromptTokens, type Usage } from '../formats/usage.js';
 
 /**
  * A request for a model the caller configured with their own supplier key (custom models): one attempt
@@ -21,27 +23,19 @@ export async function runOwnKeyRelay(deps: RelayDeps, input: RelayInput, io: Cli
   const result = await attemptChannel(deps, input, choice, { promptEstimate: new PromptEstimate(input.endpoint, input.body), io });
   if (result.kind === 'done') {
     await deps.limiter.recordSuccess(input.principal.userId);
-    if (!deps.options.get('LogConsumeEnabled')) return;
-    const u = result.usage;
-    const p = input.principal;
-    await logsRepository.insert(deps.db, {
-      user_id: p.userId,
-      token_id: p.tokenId,
-      type: LogType.Consume,
-      username: p.username,
-      token_name: p.tokenName,
-      model_name: input.model,
-      quota: 0,
-      prompt_tokens: u.semantic === 'anthropic' ? u.promptTokens + u.cachedTokens + u.cacheCreationTokens : u.promptTokens,
-      completion_tokens: u.completionTokens,
-      use_time: Math.round((Date.now() - input.startedAt) / 1000),
-      is_stream: input.stream ? 1 : 0,
-      channel_name: channel.name,
-      group: p.group,
-      ip: input.clientIp,
-      request_id: input.requestId,
-      content: 'relayed with your own key; no quota charged',
-      other: JSON.stringify({ own_key: true, frt: result.firstTokenMs, upstream_model_name: result.upstreamModel, request_path: input.path, stream_status: result.streamStatus }),
+    await recordOwnKeyUse(deps, {
+      principal: input.principal,
+      model: input.model,
+      channel,
+      requestId: input.requestId,
+      clientIp: input.clientIp,
+      startedAt: input.startedAt,
+      stream: input.stream,
+      path: input.path,
+      usage: result.usage,
+      firstTokenMs: result.firstTokenMs,
+      upstreamModel: result.upstreamModel,
+      streamStatus: result.streamStatus,
     });
     return;
   }
@@ -49,4 +43,45 @@ export async function runOwnKeyRelay(deps: RelayDeps, input: RelayInput, io: Cli
   await recordFailure(deps, input, result.error, trace, undefined);
   if (!io.started) io.sendJson(result.error.status, input.surface.errorBody(result.error), result.error.headers);
   else io.end();
+}
+
+/** One answer given through a caller's own key, for its consume log. */
+export interface OwnKeyUse {
+  principal: ApiKeyPrincipal;
+  model: string;
+  channel: RoutableChannel;
+  requestId: string;
+  clientIp: string;
+  startedAt: number;
+  stream: boolean;
+  path: string;
+  usage: Usage;
+  firstTokenMs: number;
+  upstreamModel: string;
+  streamStatus: string | undefined;
+}
+
+/** The consume log (quota 0) of an answer given through the caller's own key, unless consume logs are off. */
+export async function recordOwnKeyUse(deps: RelayDeps, u: OwnKeyUse): Promise<void> {
+  if (!deps.options.get('LogConsumeEnabled')) return;
+  const p = u.principal;
+  await logsRepository.insert(deps.db, {
+    user_id: p.userId,
+    token_id: p.tokenId,
+    type: LogType.Consume,
+    username: p.username,
+    token_name: p.tokenName,
+    model_name: u.model,
+    quota: 0,
+    prompt_tokens: totalPromptTokens(u.usage),
+    completion_tokens: u.usage.completionTokens,
+    use_time: Math.round((Date.now() - u.startedAt) / 1000),
+    is_stream: u.stream ? 1 : 0,
+    channel_name: u.channel.name,
+    group: p.group,
+    ip: u.clientIp,
+    request_id: u.requestId,
+    content: 'relayed with your own key; no quota charged',
+    other: JSON.stringify({ own_key: true, frt: u.firstTokenMs, upstream_model_name: u.upstreamModel, request_path: u.path, stream_status: u.streamStatus }),
+  });
 }

@@ -67,6 +67,22 @@ export async function connectChannel(deps: RelayDeps, req: ConnectRequest): Prom
   return { kind: 'failed', error, channel: undefined, trace };
 }
 
+/**
+ * Opens the socket of a model the caller configured with their own supplier key (a virtual channel):
+ * one attempt, no routing, no health record; a failure is logged without a channel (as over HTTP).
+ */
+export async function connectOwnKeyChannel(deps: RelayDeps, req: ConnectRequest, channel: RoutableChannel): Promise<ConnectOutcome> {
+  const trace: RouteTrace = { tried: [], reasons: [`${channel.name}: the caller's own key`] };
+  if (!REALTIME_CHANNEL_TYPES.has(channel.type)) {
+    const error = new RelayError(400, 'realtime_not_supported', `your own key for ${req.model} is for a supplier whose API has no Realtime sessions`, 'client', 'invalid_request_error');
+    return { kind: 'failed', error, channel: undefined, trace };
+  }
+  const attempt = await attemptChannel(deps, req, channel);
+  if (attempt.kind === 'aborted') return attempt;
+  if (attempt.kind === 'open') return { kind: 'open', upstream: attempt.upstream, channel, upstreamModel: attempt.upstreamModel, isMapped: attempt.isMapped, trace };
+  return { kind: 'failed', error: attempt.error, channel: undefined, trace };
+}
+
 async function attemptChannel(deps: RelayDeps, req: ConnectRequest, channel: RoutableChannel): Promise<Attempt> {
   const resolved = adapterAndModel(deps, channel, req.model);
   if (resolved.kind === 'failed') return resolved;

@@ -9,8 +9,8 @@ import type { RelayDeps } from '../pipeline/relay-deps.js';
 
 export const REALTIME_PATH = '/v1/realtime';
 
-/** One realtime session as billing sees it: who, which model at which price, through which channel. */
-export interface RealtimeBilling {
+/** One realtime session: who, which model, through which channel. */
+export interface RealtimeSessionInfo {
   /** The session's request id: every response's consume log carries it. */
   requestId: string;
   principal: ApiKeyPrincipal;
@@ -21,10 +21,14 @@ export interface RealtimeBilling {
   upstreamModel: string;
   isMapped: boolean;
   channel: RoutableChannel;
-  /** The price when the session started: a session keeps its price to the end. */
-  price: BillablePrice;
   clientIp: string;
   trace: RouteTrace;
+}
+
+/** A charged session, as billing sees it: the session and its price. */
+export interface RealtimeBilling extends RealtimeSessionInfo {
+  /** The price when the session started: a session keeps its price to the end. */
+  price: BillablePrice;
 }
 
 /** How a finished response went, for its log row. */

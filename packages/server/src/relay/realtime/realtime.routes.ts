@@ -5,13 +5,15 @@ import { WebSocketServer } from 'ws';
 import { nextRequestId } from '../../platform/request-id.js';
 import { RelayError, invalidRequest, toRelayError } from '../relay-error.js';
 import { openAIErrorBody } from '../surfaces/openai-surface.js';
-import { assertModelAllowed, authenticateApiKey, parseApiKey } from '../pipeline/authenticate-api-key.js';
+import { assertModelAllowed, authenticateApiKey, parseApiKey, userQuotaUsedUp } from '../pipeline/authenticate-api-key.js';
 import { acceptsUnpricedModels, currentPrice } from '../pipeline/pricing.js';
 import type { RelayDeps } from '../pipeline/relay-deps.js';
 import { chooseSubprotocol, readHandshake, upgradeRequired } from './realtime-handshake.js';
-import { connectChannel } from './connect-channel.js';
+import { connectChannel, connectOwnKeyChannel } from './connect-channel.js';
 import { MAX_FRAME_BYTES } from './realtime-upstream.js';
-import { balanceExhausted, chargeRealtimeResponse, recordRealtimeFailure, type RealtimeBilling } from './realtime-billing.js';
+import { REALTIME_PATH, balanceExhausted, chargeRealtimeResponse, recordRealtimeFailure, type RealtimeBilling, type RealtimeSessionInfo } from './realtime-billing.js';
+import { recordOwnKeyUse } from '../pipeline/run-own-key-relay.js';
+import type { Usage } from '../formats/usage.js';
 import { fromRealtimeUsage } from './realtime-usage.js';
 import { fromAudioSeconds, fromInputOutputUsage } from '../providers/openai-compatible/usage.js';
 import { RealtimeSession, type RealtimeSessionHooks, type RealtimeSessionOptions } from './realtime-session.js';
@@ -115,17 +117,22 @@ async function openSession(
   const startedAt = Date.now();
   reply.headers({ 'x-request-id': requestId, 'x-oneapi-request-id': requestId, 'x-new-api-version': deps.version, connection: 'close' });
   const handshake = readHandshake(req.headers, new URL(req.url, 'http://gateway').searchParams);
-  const principal = await authenticateApiKey(handshake.apiKey, req.ip, { db: relay.db, usableGroups: deps.usableGroups, cache: relay.keyCache });
+  // The user's balance is checked once it is known whether the model is on their own key, which needs none.
+  const principal = await authenticateApiKey(handshake.apiKey, req.ip, { db: relay.db, usableGroups: deps.usableGroups, cache: relay.keyCache, deferUserQuotaCheck: true });
   const model = handshake.model;
   if (!model) throw invalidRequest('the model query parameter is required: /v1/realtime?model=<model>', 'model_required');
   assertModelAllowed(principal, model);
   if (relay.limiter.active) await relay.limiter.admit(principal.userId);
+  // A model the caller configured with their own supplier key is neither priced nor charged.
+  const ownKey = principal.pinnedChannelId === null ? await relay.ownKeyChannels?.channelFor(principal.userId, model) : null;
+  if (!ownKey && principal.userQuota <= 0) throw userQuotaUsedUp();
   const price = currentPrice(relay.options, model, principal.group, acceptsUnpricedModels(relay.options, principal));
-  if (price.mode === 'unpriced') throw invalidRequest(`the model ${model} has no price set; ask the administrator to set one`, 'model_price_error');
+  if (!ownKey && price.mode === 'unpriced') throw invalidRequest(`the model ${model} has no price set; ask the administrator to set one`, 'model_price_error');
 
   const clientGone = new AbortController();
   const watch = watchWhileConnecting(upgrade, () => clientGone.abort());
-  const outcome = await connectChannel(relay, { principal, model, openaiBeta: handshake.openaiBeta, connectTimeoutMs: deps.connectTimeoutMs, signal: clientGone.signal });
+  const request = { principal, model, openaiBeta: handshake.openaiBeta, connectTimeoutMs: deps.connectTimeoutMs, signal: clientGone.signal };
+  const outcome = ownKey ? await connectOwnKeyChannel(relay, request, ownKey) : await connectChannel(relay, request);
   watch.stop();
   if (outcome.kind === 'aborted') return clientLeft(reply, upgrade.socket);
   if (outcome.kind === 'failed') {
@@ -142,7 +149,7 @@ async function openSession(
     throw new RelayError(503, 'server_shutting_down', 'the gateway is shutting down; please reconnect', 'gateway');
   }
 
-  const billing: RealtimeBilling = {
+  const session: RealtimeSessionInfo = {
     requestId,
     principal,
     cacheKey: parseApiKey(handshake.apiKey ?? '')?.key ?? '',
@@ -150,38 +157,11 @@ async function openSession(
     upstreamModel: outcome.upstreamModel,
     isMapped: outcome.isMapped || outcome.upstreamModel !== model,
     channel: outcome.channel,
-    price,
     clientIp: req.ip,
     trace: outcome.trace,
   };
-  let charged = 0;
-  let transcriptionModel: string | undefined;
-  const hooks: RealtimeSessionHooks = {
-    onResponseDone(event, timing) {
-      if (!event.usage) {
-        relay.log.warn({ requestId, channelId: outcome.channel.id }, 'realtime response.done without usage: not billed');
-        return true;
-      }
-      charged += chargeRealtimeResponse(relay, billing, { usage: fromRealtimeUsage(event.usage), startedAt: timing.startedAt, firstTokenMs: timing.firstTokenMs, status: event.status });
-      return !balanceExhausted(relay, billing, charged);
-    },
-    onSession(event) {
-      transcriptionModel = event.transcriptionModel;
-    },
-    onTranscriptionDone(event) {
-      // Token-billed transcription models report tokens; whisper-1 reports the seconds of audio.
-      if (!transcriptionModel || !event.usage) return true;
-      const usage = event.usage.type === 'duration' ? fromAudioSeconds(event.usage.seconds) : fromInputOutputUsage(event.usage);
-      if (!usage) return true;
-      const byPrice = currentPrice(relay.options, transcriptionModel, principal.group, acceptsUnpricedModels(relay.options, principal));
-      if (byPrice.mode === 'unpriced') {
-        relay.log.warn({ requestId, model: transcriptionModel }, 'realtime input transcription model has no price: not billed');
-        return true;
-      }
-      charged += chargeRealtimeResponse(relay, billing, { usage, startedAt: Date.now(), firstTokenMs: 0, status: 'transcription', by: { model: transcriptionModel, price: byPrice } });
-      return !balanceExhausted(relay, billing, charged);
-    },
-  };
+  // (An unpriced model got this far only on the caller's own key.)
+  const hooks = ownKey || price.mode === 'unpriced' ? ownKeyHooks(relay, session) : chargedHooks(relay, { ...session, price });
   reply.hijack();
   upgradeRequestIds.set(req.raw, requestId);
   return new Promise<RealtimeSession | undefined>((resolve) => {
@@ -199,6 +179,86 @@ async function openSession(
       if (relay.limiter.active) relay.limiter.recordSuccess(principal.userId).catch((err: unknown) => relay.log.warn({ err, requestId }, 'rate limit count failed'));
     });
   });
+}
+
+/**
+ * A charged session: every response, and every input transcription at its own model's price, is charged
+ * as it completes; the session ends once the user or the key has run out.
+ */
+function chargedHooks(relay: RelayDeps, billing: RealtimeBilling): RealtimeSessionHooks {
+  const { requestId, principal } = billing;
+  let charged = 0;
+  let transcriptionModel: string | undefined;
+  return {
+    onResponseDone(event, timing) {
+      if (!event.usage) {
+        relay.log.warn({ requestId, channelId: billing.channel.id }, 'realtime response.done without usage: not billed');
+        return true;
+      }
+      charged += chargeRealtimeResponse(relay, billing, { usage: fromRealtimeUsage(event.usage), startedAt: timing.startedAt, firstTokenMs: timing.firstTokenMs, status: event.status });
+      return !balanceExhausted(relay, billing, charged);
+    },
+    onSession(event) {
+      transcriptionModel = event.transcriptionModel;
+    },
+    onTranscriptionDone(event) {
+      const usage = transcriptionUsage(event.usage);
+      if (!transcriptionModel || !usage) return true;
+      const byPrice = currentPrice(relay.options, transcriptionModel, principal.group, acceptsUnpricedModels(relay.options, principal));
+      if (byPrice.mode === 'unpriced') {
+        relay.log.warn({ requestId, model: transcriptionModel }, 'realtime input transcription model has no price: not billed');
+        return true;
+      }
+      charged += chargeRealtimeResponse(relay, billing, { usage, startedAt: Date.now(), firstTokenMs: 0, status: 'transcription', by: { model: transcriptionModel, price: byPrice } });
+      return !balanceExhausted(relay, billing, charged);
+    },
+  };
+}
+
+/**
+ * A session on the caller's own key: every response and input transcription gets a consume log with
+ * quota 0 (as over HTTP), and no balance ends the session.
+ */
+function ownKeyHooks(relay: RelayDeps, s: RealtimeSessionInfo): RealtimeSessionHooks {
+  let transcriptionModel: string | undefined;
+  const record = (model: string, usage: Usage, startedAt: number, firstTokenMs: number, status: string | undefined) => {
+    const write = recordOwnKeyUse(relay, {
+      principal: s.principal,
+      model,
+      channel: s.channel,
+      requestId: s.requestId,
+      clientIp: s.clientIp,
+      startedAt,
+      stream: true,
+      path: REALTIME_PATH,
+      usage,
+      firstTokenMs,
+      upstreamModel: model === s.model ? s.upstreamModel : model,
+      streamStatus: status,
+    }).catch((err: unknown) => relay.log.error({ err, requestId: s.requestId }, 'realtime own-key log failed'));
+    relay.inflight.add(write);
+    void write.finally(() => relay.inflight.delete(write));
+  };
+  return {
+    onResponseDone(event, timing) {
+      if (event.usage) record(s.model, fromRealtimeUsage(event.usage), timing.startedAt, timing.firstTokenMs, event.status);
+      return true;
+    },
+    onSession(event) {
+      transcriptionModel = event.transcriptionModel;
+    },
+    onTranscriptionDone(event) {
+      const usage = transcriptionUsage(event.usage);
+      if (transcriptionModel && usage) record(transcriptionModel, usage, Date.now(), 0, 'transcription');
+      return true;
+    },
+  };
+}
+
+/** A finished input transcription's usage: tokens, or the seconds of audio (whisper-1). */
+function transcriptionUsage(usage: Record<string, unknown> | undefined): Usage | undefined {
+  if (!usage) return undefined;
+  return usage.type === 'duration' ? fromAudioSeconds(usage.seconds) : fromInputOutputUsage(usage);
 }
 
 /** The client left while the gateway was connecting: nothing to answer. */

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import WebSocket from 'ws';
+import { Role } from '@gw/contracts';
 import { createRelayContext, type RelayContext } from '../../../test/relay-harness.js';
+import { signIn, type SignedIn } from '../../../test/test-app.js';
 import { computeQuota, resolvePrice, type BillablePrice } from '../../billing/price-calculator.js';
 import type { Usage } from '../formats/usage.js';
 import { priceTablesOf } from '../pipeline/pricing.js';
@@ -268,6 +270,57 @@ describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
     expect(logs[1]).toMatchObject({ model_name: transcriber, prompt_tokens: 40, completion_tokens: 0, quota: quotaOfUsage(transcriber, seconds) });
     expect(JSON.parse(logs[1].other!)).toMatchObject({ audio_seconds: 12, stream_status: 'transcription' });
     expect((await r.quotaOf(user.id)).used_quota).toBe(quotaOfUsage(transcriber, usage) + quotaOfUsage(transcriber, seconds));
+  });
+
+  describe("a model the caller set up with their own supplier key", () => {
+    const OWN_KEY = 'sk-users-own-realtime-key-0003';
+    const inject = (who: SignedIn, method: 'POST', url: string, payload: object) => r.ctx.app.inject({ method, url, headers: who.headers, payload }).then((res) => res.json());
+
+    /** A user without any balance whose own key (at `sdk`'s supplier) serves a model no channel has and nobody priced. */
+    async function ownKeySetup(sdk: 'openai' | 'claude') {
+      const upstream = await fake();
+      const admin = await signIn(r.ctx.app, await r.createUser({ role: Role.Admin }));
+      const supplier = await inject(admin, 'POST', '/api/supplier/admin/', { name: `Own ${sdk} ${randomBytes(3).toString('hex')}`, type: sdk === 'claude' ? 14 : 1, sdk, base_url: upstream.url, disable: false });
+      const model = `own-realtime-${randomBytes(4).toString('hex')}`;
+      const user = await r.createUser({ quota: 0 });
+      const config = await inject(await signIn(r.ctx.app, user), 'POST', '/api/user/custom-models/conf', { supplier_id: supplier.data.id, key: OWN_KEY, models: [model] });
+      expect(config.success, config.message).toBe(true);
+      return { upstream, model, user, token: await r.createApiKey(user.id) };
+    }
+
+    it('connects with that key, charges nothing and logs each response and transcription with quota 0', async () => {
+      const { upstream, model, user, token } = await ownKeySetup('openai');
+      const c = await connect(`?model=${model}`, { key: token.key });
+      await c.event('session.created');
+      expect(upstream.connections[0].headers.authorization).toBe(`Bearer ${OWN_KEY}`);
+      expect(upstream.connections[0].query.get('model')).toBe(model);
+      c.ws.send(JSON.stringify({ type: 'session.update', session: { type: 'realtime', audio: { input: { transcription: { model: 'whisper-1' } } } } }));
+      await c.event('session.updated');
+      upstream.transcriptionUsages.push({ type: 'duration', seconds: 6 });
+      c.ws.send(JSON.stringify({ type: 'input_audio_buffer.commit' }));
+      await c.event('conversation.item.input_audio_transcription.completed');
+      upstream.usages.push(realtimeUsage({ text: 40, audio: 60 }, { text: 10, audio: 30 }));
+      c.ws.send(JSON.stringify({ type: 'response.create' }));
+      await c.event('response.done');
+      c.ws.close();
+      await c.closed;
+      await r.settled();
+
+      await expect.poll(async () => (await r.logsOf(user.id, 2)).length).toBe(2);
+      const [transcription, response] = await r.logsOf(user.id, 2);
+      expect(transcription).toMatchObject({ model_name: 'whisper-1', quota: 0, prompt_tokens: 20, channel_id: 0 });
+      expect(response).toMatchObject({ model_name: model, quota: 0, prompt_tokens: 100, completion_tokens: 40, channel_id: 0, is_stream: 1 });
+      expect(JSON.parse(response.other!)).toMatchObject({ own_key: true, request_path: '/v1/realtime', upstream_model_name: model });
+      expect(await r.quotaOf(user.id)).toMatchObject({ quota: 0, used_quota: 0 });
+    });
+
+    it('refuses an own key whose supplier speaks the Claude API, before any upgrade', async () => {
+      const { upstream, model, token } = await ownKeySetup('claude');
+      const refusal = await upgradeRequest(`?model=${model}`, { authorization: `Bearer ${token.key}` });
+      expect(refusal.status).toBe(400);
+      expect(JSON.parse(refusal.body).error).toMatchObject({ code: 'realtime_not_supported', type: 'invalid_request_error' });
+      expect(upstream.connections).toHaveLength(0);
+    });
   });
 
   it('dials an Azure channel at /openai/realtime with its api-version, the deployment and an api-key header', async () => {
