@@ -5,7 +5,8 @@
 // the relay's own code, SQLite settlement, garbage collection…). Not a throughput figure: profiling slows
 // both targets alike, so compare the rows, not the requests/s with bench/relay.mjs.
 //
-// Env: BENCH_SECONDS (measured load, default 8; a warm-up of the same length comes first).
+// Env: BENCH_SECONDS (measured load, default 8; a warm-up of the same length comes first), BENCH_PROFILE_TOP
+// (also list the gateway's N functions with the most self time, by file and line).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,7 @@ function perRequest(profileFile, from, to, requests) {
   const profile = JSON.parse(readFileSync(profileFile, 'utf8'));
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const totals = new Map();
+  const functions = new Map();
   let at = profile.startTime;
   let wall = 0;
   for (let i = 0; i < profile.samples.length; i++) {
@@ -51,9 +53,13 @@ function perRequest(profileFile, from, to, requests) {
     if (at < from || at > to) continue;
     const kind = kindOf(frames.get(profile.samples[i]));
     totals.set(kind, (totals.get(kind) ?? 0) + profile.timeDeltas[i]);
+    const frame = frames.get(profile.samples[i]);
+    const where = `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${frame.lineNumber + 1}`;
+    functions.set(where, (functions.get(where) ?? 0) + profile.timeDeltas[i]);
     wall += profile.timeDeltas[i];
   }
-  return { wall: wall / requests, kinds: new Map([...totals].map(([k, v]) => [k, v / requests])) };
+  const perReq = (m) => new Map([...m].map(([k, v]) => [k, v / requests]));
+  return { wall: wall / requests, kinds: perReq(totals), functions: perReq(functions) };
 }
 
 // CLOCK_MONOTONIC in µs: the clock V8 stamps its profile samples with.
@@ -111,6 +117,11 @@ try {
   console.log(`${'kind of work'.padEnd(52)}${'floor'.padStart(8)}${'gateway'.padStart(8)}`);
   for (const kind of kinds) console.log(`${kind.padEnd(52)}${cell(floor.kinds.get(kind))}${cell(gateway.kinds.get(kind))}`);
   console.log(`${'wall time per request'.padEnd(52)}${cell(floor.wall)}${cell(gateway.wall)}`);
+  const top = Number(process.env.BENCH_PROFILE_TOP ?? 0);
+  if (top > 0) {
+    console.log(`\nthe gateway's ${top} functions with the most self time (µs per request)\n`);
+    for (const [where, us] of [...gateway.functions].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${us.toFixed(2).padStart(7)}  ${where}`);
+  }
   console.log(`\nrequests/s while profiled: floor ${floor.rps.toFixed(0)}, gateway ${gateway.rps.toFixed(0)} (${((gateway.rps / floor.rps) * 100).toFixed(1)}%)`);
 } finally {
   for (const c of children) c.kill('SIGTERM');
