@@ -3,7 +3,7 @@ import type { RoutableChannel } from '../../channels/routing-table.js';
 import { LogType } from '../../logs/log-types.js';
 import { logsRepository } from '../../logs/logs.repository.js';
 import { consumeLogOther, type ConsumeLogDetails } from './consume-log-other.js';
-import { totalPromptTokens } from '../formats/usage.js';
+import { totalPromptTokens, type Usage } from '../formats/usage.js';
 import type { ApiKeyPrincipal } from './authenticate-api-key.js';
 import type { RelayError } from '../relay-error.js';
 import type { AttemptSuccess } from './attempt-channel.js';
@@ -64,6 +64,30 @@ export interface ChargedAnswer {
   details: ConsumeLogDetails;
 }
 
+/** Who asked for what through which channel: what every consume log says of an answer. */
+export type LoggedAnswer = Pick<ChargedAnswer, 'principal' | 'requestId' | 'model' | 'channel' | 'stream' | 'startedAt' | 'clientIp'>;
+
+/** A consume log's fields but its user, key and quota (which settlement adds). */
+export function consumeLogFields(a: LoggedAnswer, u: Usage, content: string, other: string) {
+  const p = a.principal;
+  return {
+    type: LogType.Consume,
+    username: p.username,
+    token_name: p.tokenName,
+    model_name: a.model,
+    prompt_tokens: totalPromptTokens(u),
+    completion_tokens: u.completionTokens,
+    use_time: Math.round((Date.now() - a.startedAt) / 1000),
+    is_stream: a.stream ? 1 : 0,
+    channel_name: a.channel.name,
+    group: p.group,
+    ip: a.clientIp,
+    request_id: a.requestId,
+    content,
+    other,
+  };
+}
+
 /**
  * Prices an answer and charges it: the key cache at once, then balances, usage counters, the channel's
  * used quota and the consume log (type 2, unless LogConsumeEnabled is off) in the next group commit.
@@ -73,24 +97,7 @@ export function chargeAnswer(deps: RelayDeps, a: ChargedAnswer): number {
   const u = a.details.usage;
   const quota = computeQuota(a.price, u, deps.options.get('QuotaPerUnit'));
   const p = a.principal;
-  const log = deps.options.get('LogConsumeEnabled')
-    ? {
-        type: LogType.Consume,
-        username: p.username,
-        token_name: p.tokenName,
-        model_name: a.model,
-        prompt_tokens: totalPromptTokens(u),
-        completion_tokens: u.completionTokens,
-        use_time: Math.round((Date.now() - a.startedAt) / 1000),
-        is_stream: a.stream ? 1 : 0,
-        channel_name: a.channel.name,
-        group: p.group,
-        ip: a.clientIp,
-        request_id: a.requestId,
-        content: '',
-        other: consumeLogOther(a.price, a.details),
-      }
-    : null;
+  const log = deps.options.get('LogConsumeEnabled') ? consumeLogFields(a, u, '', consumeLogOther(a.price, a.details)) : null;
   deps.keyCache.charge(p.userId, p.tokenId, quota);
   deps.billing
     .settleBatched({ requestId: a.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: a.channel.id, log })

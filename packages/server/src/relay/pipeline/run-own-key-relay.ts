@@ -1,15 +1,14 @@
 import type { RoutableChannel } from '../../channels/routing-table.js';
 import type { ChannelChoice } from '../../channels/select-channel.js';
-import { LogType } from '../../logs/log-types.js';
 import { logsRepository } from '../../logs/logs.repository.js';
 import { attemptChannel } from './attempt-channel.js';
 import type { ClientIO } from './client-io.js';
 import { PromptEstimate } from './estimate-prompt-tokens.js';
-import { recordFailure, type RouteTrace } from './record-usage.js';
+import { consumeLogFields, recordFailure, type RouteTrace } from './record-usage.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
 import type { ApiKeyPrincipal } from './authenticate-api-key.js';
-import { totalPromptTokens, type Usage } from '../formats/usage.js';
+import type { Usage } from '../formats/usage.js';
 
 /**
  * A request for a model the caller configured with their own supplier key (custom models): one attempt
@@ -65,23 +64,11 @@ export interface OwnKeyUse {
 export async function recordOwnKeyUse(deps: RelayDeps, u: OwnKeyUse): Promise<void> {
   if (!deps.options.get('LogConsumeEnabled')) return;
   const p = u.principal;
+  const other = JSON.stringify({ own_key: true, frt: u.firstTokenMs, upstream_model_name: u.upstreamModel, request_path: u.path, stream_status: u.streamStatus });
   await logsRepository.insert(deps.db, {
     user_id: p.userId,
     token_id: p.tokenId,
-    type: LogType.Consume,
-    username: p.username,
-    token_name: p.tokenName,
-    model_name: u.model,
     quota: 0,
-    prompt_tokens: totalPromptTokens(u.usage),
-    completion_tokens: u.usage.completionTokens,
-    use_time: Math.round((Date.now() - u.startedAt) / 1000),
-    is_stream: u.stream ? 1 : 0,
-    channel_name: u.channel.name,
-    group: p.group,
-    ip: u.clientIp,
-    request_id: u.requestId,
-    content: 'relayed with your own key; no quota charged',
-    other: JSON.stringify({ own_key: true, frt: u.firstTokenMs, upstream_model_name: u.upstreamModel, request_path: u.path, stream_status: u.streamStatus }),
+    ...consumeLogFields(u, u.usage, 'relayed with your own key; no quota charged', other),
   });
 }
