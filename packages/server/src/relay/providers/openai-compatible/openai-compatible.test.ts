@@ -147,12 +147,15 @@ describe('openAICompatibleAdapter answers', () => {
     expect(res.usage).toMatchObject({ promptTokens: 36, cachedTokens: 16, completionTokens: 87, reasoningTokens: 40 });
   });
 
-  it('reads token usage of a transcription and passes text formats as bytes', () => {
+  it('reads token usage of a transcription and passes text formats as bytes, subtitles with their seconds', () => {
     const ctx = testContext({ endpoint: 'audio.transcriptions' });
     const json = adapter.parseResponse(bytes(fixtureBodyText('openai', 'transcription')), 'application/json', ctx);
     expect(json.usage).toMatchObject({ promptTokens: 14, completionTokens: 45, audioInputTokens: 14 });
     const srt = adapter.parseResponse(bytes('1\n00:00:00,000 --> 00:00:01,000\nhi\n'), 'text/plain; charset=utf-8', ctx);
-    expect(srt).toEqual({ body: bytes('1\n00:00:00,000 --> 00:00:01,000\nhi\n'), contentType: 'text/plain; charset=utf-8' });
+    expect(srt).toEqual({ body: bytes('1\n00:00:00,000 --> 00:00:01,000\nhi\n'), contentType: 'text/plain; charset=utf-8', usage: expect.objectContaining({ promptTokens: 4, completionTokens: 0, audioSeconds: 1 }) });
+    const text = adapter.parseResponse(bytes('hi'), 'text/plain; charset=utf-8', ctx);
+    expect(text).toEqual({ body: bytes('hi'), contentType: 'text/plain; charset=utf-8' });
+    expect(text.usage).toBeUndefined();
   });
 
   it('bills speech by the characters of its input and passes the audio bytes', () => {
