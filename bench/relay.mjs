@@ -118,6 +118,16 @@ export function cpuMs(pid) {
   return total;
 }
 
+/**
+ * CPU time (user and system, ms) of a process's main thread alone. At 64 connections the floor's and the
+ * one-process gateway's main threads are both busy nearly all the time, so the ratio of their CPU per
+ * request is what bounds the ratio of their throughput (bench/README.md, thirteenth session).
+ */
+export function mainThreadMs(pid) {
+  const f = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(f[11]) * 10 + Number(f[12]) * 10;
+}
+
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
@@ -164,14 +174,16 @@ async function main() {
         for (let i = 0; i < REPEAT; i++) {
           for (const [name, t] of Object.entries(targets)) {
             const before = cpuMs(t.pid);
+            const mainBefore = mainThreadMs(t.pid);
             const r = await run(t.url, { stream, connections, headers: t.headers });
             const after = cpuMs(t.pid);
+            const mainAfter = mainThreadMs(t.pid);
             if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name} answered ${r.non2xx} non-2xx and ${r.errors} errors`);
             const m = runs[name];
             m.rps.push(r.requests.average);
             m.p50.push(r.latency.p50);
             m.p99.push(r.latency.p99);
-            m.cpu.push({ user: ((after.user - before.user) * 1000) / r.requests.total, sys: ((after.sys - before.sys) * 1000) / r.requests.total });
+            m.cpu.push({ user: ((after.user - before.user) * 1000) / r.requests.total, sys: ((after.sys - before.sys) * 1000) / r.requests.total, main: ((mainAfter - mainBefore) * 1000) / r.requests.total });
           }
         }
         for (const [name, m] of Object.entries(runs)) {
@@ -182,9 +194,13 @@ async function main() {
     }
 
     console.log(`\nRelay benchmark (${SECONDS} s per run, median of ${REPEAT}; SQLite, consume logging on; cluster = WORKERS=${workers})\n`);
-    // CPU: user and system microseconds the target process (with its workers) spent per request.
-    console.log('mode    conns  target    req/s      p50 ms  p99 ms   cpu us/req (user+sys)');
-    for (const r of rows) console.log(`${r.mode.padEnd(7)} ${String(r.connections).padStart(5)}  ${r.target.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}   ${r.cpu.user.toFixed(0).padStart(4)}+${r.cpu.sys.toFixed(0)}`);
+    // CPU: user and system microseconds the target process (with its workers) spent per request, and its
+    // main thread's share (not for the cluster, whose primary only hands out connections).
+    console.log('mode    conns  target    req/s      p50 ms  p99 ms   cpu us/req (user+sys)  main thread us/req');
+    for (const r of rows) {
+      const main = r.target === 'cluster' ? '—' : r.cpu.main.toFixed(0);
+      console.log(`${r.mode.padEnd(7)} ${String(r.connections).padStart(5)}  ${r.target.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}   ${`${r.cpu.user.toFixed(0).padStart(4)}+${r.cpu.sys.toFixed(0)}`.padEnd(22)} ${main.padStart(4)}`);
+    }
     console.log('\nratios (gateway and cluster vs floor throughput; added p50 latency vs direct)');
     for (const stream of ['json', 'stream']) {
       for (const connections of [1, 64]) {
