@@ -111,6 +111,8 @@ describe('tokens, the gateway and usage logs', () => {
     await detail
       .getByText('group ratio 1 × model ratio 0.075 × (prompt 100000 + completion 50000 × completion ratio 4) / 500000 = $0.045')
       .waitFor();
+    // An administrator also sees why the channel was chosen.
+    expect(await detail.getByTestId('log-route').textContent()).toMatch(/^#\d+: priority tier 1 of 1 \(priority 0\)/);
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/logs-page.png`, fullPage: true });
   });
 

@@ -1,24 +1,8 @@
-/** The parts of a log row's `other` JSON the console shows (spec 3 §3 "Log entry"). */
-export interface LogOther {
-  model_ratio?: number;
-  group_ratio?: number;
-  completion_ratio?: number;
-  /** USD per call; -1 when the call was billed by ratios. */
-  model_price?: number;
-  cache_tokens?: number;
-  cache_ratio?: number;
-  cache_creation_tokens?: number;
-  cache_creation_ratio?: number;
-  reasoning_tokens?: number;
-  /** Milliseconds until the first token (streams). */
-  frt?: number;
-  is_model_mapped?: boolean;
-  upstream_model_name?: string;
-  reasoning_effort?: string;
-  request_path?: string;
-  admin_info?: { use_channel?: number[] };
-}
+import type { LogOther, LogPriceBreakdown, LogPriceTerm } from '@gw/contracts';
 
+export type { LogOther } from '@gw/contracts';
+
+/** A log row's `other` JSON as an object; anything unreadable is empty. */
 export function parseOther(text: string | null | undefined): LogOther {
   if (!text) return {};
   try {
@@ -41,37 +25,35 @@ export function firstTokenColor(ms: number): 'green' | 'orange' | 'red' {
   return ms < 10_000 ? 'orange' : 'red';
 }
 
-const num = (v: number | undefined, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+/** The translations the price calculation is written with (the logs namespace's `detail.*`). */
+export type DetailText = (key: string, values?: Record<string, unknown>) => string;
 
-/** The inputs of the price formula, with the defaults the gateway applies to missing ratios. */
-export interface PriceFormula {
-  kind: 'ratio' | 'price';
-  groupRatio: number;
-  modelRatio: number;
-  completionRatio: number;
-  modelPrice: number;
-  cacheTokens: number;
-  cacheRatio: number;
-  prompt: number;
-  completion: number;
-  /** The result in USD. */
-  usd: number;
+const usd = (value: number) => `$${Number(value.toFixed(6))}`;
+
+function termText(term: LogPriceTerm, t: DetailText): string {
+  return t(`detail.term.${term.kind}`, { tokens: term.tokens, f0: term.factors[0], f1: term.factors[1] });
+}
+
+function toolsText(b: LogPriceBreakdown, t: DetailText): string {
+  return b.tools
+    .map((tool) => t('detail.tool', { name: t(`detail.toolName.${tool.tool}`), calls: tool.calls, price: usd(tool.pricePerThousand), group: b.groupRatio }))
+    .join('');
 }
 
 /**
- * Per token: group ratio × model ratio × (prompt − cached + cached × cache ratio + completion × completion ratio)
- * / quota per unit; per call: model price × group ratio (reference §3.4).
+ * A log row's price calculation written out, term by term (the gateway's formula, contracts
+ * logPriceBreakdown): per token, group ratio × model ratio × (prompt and completion terms, each with its
+ * ratios) / quota per unit, plus priced tool calls; per call, price × group ratio (× images × size ratio).
  */
-export function priceFormulaOf(other: LogOther, prompt: number, completion: number, quotaPerUnit: number): PriceFormula | null {
-  const groupRatio = num(other.group_ratio, 1);
-  const modelPrice = num(other.model_price, -1);
-  const base = { groupRatio, prompt, completion, modelPrice, cacheTokens: num(other.cache_tokens, 0), cacheRatio: num(other.cache_ratio, 1) };
-  if (modelPrice >= 0) {
-    return { ...base, kind: 'price', modelRatio: 0, completionRatio: 0, usd: modelPrice * groupRatio };
+export function priceCalculationText(b: LogPriceBreakdown, unit: number, t: DetailText): string {
+  if (b.kind === 'price') {
+    const images = b.images ? t('detail.images', { count: b.images.count, ratio: b.images.sizeRatio }) : '';
+    return t('detail.formulaPerCall', { price: usd(b.modelPrice), group: b.groupRatio, images, tools: toolsText(b, t), total: usd(b.usd) });
   }
-  if (other.model_ratio === undefined) return null;
-  const modelRatio = num(other.model_ratio, 0);
-  const completionRatio = num(other.completion_ratio, 1);
-  const tokens = prompt - base.cacheTokens + base.cacheTokens * base.cacheRatio + completion * completionRatio;
-  return { ...base, kind: 'ratio', modelRatio, completionRatio, usd: (groupRatio * modelRatio * tokens) / (quotaPerUnit || 500000) };
+  const input = b.input.map((term) => termText(term, t)).join(' + ');
+  const output = b.output.map((term) => termText(term, t)).join(' + ');
+  const tokens = b.longContext
+    ? t('detail.longContext', { input, output, inputFactor: b.longContext.input, outputFactor: b.longContext.output })
+    : `${input} + ${output}`;
+  return t('detail.formula', { group: b.groupRatio, model: b.modelRatio, tokens, unit, tools: toolsText(b, t), total: usd(b.usd) });
 }
