@@ -22,7 +22,7 @@ export const CACHE_RATIO_FALLBACK = 1;
 /** Cache-write ratio of a model missing from CreateCacheRatio. */
 export const CREATE_CACHE_RATIO_FALLBACK = 1.25;
 /** A one-hour cache write costs this many times a 5-minute one (Anthropic: 2× against 1.25× the input price). */
-export const ONE_HOUR_CACHE_WRITE_MULTIPLIER = 1.6;
+export { ONE_HOUR_CACHE_WRITE_MULTIPLIER } from '@gw/contracts';
 /** Audio output ÷ audio input price of a model in AudioRatio but missing from AudioCompletionRatio. */
 export const AUDIO_COMPLETION_RATIO_FALLBACK = 1;
 
