@@ -113,6 +113,10 @@ describe('tokens, the gateway and usage logs', () => {
       .waitFor();
     // An administrator also sees why the channel was chosen.
     expect(await detail.getByTestId('log-route').textContent()).toMatch(/^#\d+: priority tier 1 of 1 \(priority 0\)/);
+    // The detail stays within the visible part of the table, whose columns scroll sideways.
+    const box = (await detail.boundingBox())!;
+    const table = (await page.locator('.ant-table-content').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(table.x + table.width + 1);
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/logs-page.png`, fullPage: true });
   });
 

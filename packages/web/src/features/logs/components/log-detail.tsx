@@ -41,10 +41,15 @@ export function LogDetail({ log, isAdmin }: { log: LogView; isAdmin: boolean }) 
     Boolean(other.stream_status) && { key: 'streamStatus', label: t('detail.streamStatus'), children: other.stream_status },
     Boolean(log.request_id) && { key: 'requestId', label: t('detail.requestId'), children: <Typography.Text copyable>{log.request_id}</Typography.Text> },
     isAdmin && other.admin_info?.use_channel?.length && { key: 'channels', label: t('detail.channels'), children: other.admin_info.use_channel.join(' → ') },
-    isAdmin && trace.length > 0 && { key: 'route', label: t('detail.route'), children: <span data-testid="log-route">{trace.join('; ')}</span> },
+    isAdmin && trace.length > 0 && { key: 'route', label: t('detail.route'), span: 'filled', children: <span data-testid="log-route">{trace.join('; ')}</span> },
     Boolean(log.content) && { key: 'content', label: t('detail.content'), children: log.content },
-    breakdown && { key: 'formula', label: t('detail.calculation'), children: <span>{priceCalculationText(breakdown, unit, text)}</span> },
-  ].filter((i) => Boolean(i)) as { key: string; label: string; children: ReactNode }[];
+    breakdown && { key: 'formula', label: t('detail.calculation'), span: 'filled', children: <span>{priceCalculationText(breakdown, unit, text)}</span> },
+  ].filter((i) => Boolean(i)) as { key: string; label: string; span?: 'filled'; children: ReactNode }[];
   if (items.length === 0) return <Typography.Text type="secondary">{t('detail.none')}</Typography.Text>;
-  return <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered items={items} data-testid="log-detail" />;
+  // Zero width, full minimum: long values wrap inside the table's width instead of widening the table.
+  return (
+    <div style={{ width: 0, minWidth: '100%' }}>
+      <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered items={items} data-testid="log-detail" />
+    </div>
+  );
 }

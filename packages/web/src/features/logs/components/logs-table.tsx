@@ -19,7 +19,8 @@ export function LogsTable({ data, columns, visibility, isAdmin, ...paging }: Log
       dataSource={data?.items}
       total={data?.total}
       columns={columns.filter((c) => visibility.isVisible(c.key))}
-      expandable={{ expandedRowRender: (log) => <LogDetail log={log} isAdmin={isAdmin} /> }}
+      // A fixed expand column keeps an open row's detail within the visible width while the columns scroll.
+      expandable={{ fixed: 'left', expandedRowRender: (log) => <LogDetail log={log} isAdmin={isAdmin} /> }}
     />
   );
 }
