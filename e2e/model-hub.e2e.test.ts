@@ -46,6 +46,8 @@ describe('model hub', () => {
     // ratio 0.075 × $2 = $0.15 per 1M prompt tokens; completion ratio 4 → $0.60.
     await expect(mini.getByText('Input $0.15 / 1M tokens').isVisible()).resolves.toBe(true);
     await expect(mini.getByText('Output $0.60 / 1M tokens').isVisible()).resolves.toBe(true);
+    // gpt-4o-mini reads cached input at half price (the shipped CacheRatio).
+    await expect(mini.getByText('Cached input $0.075 / 1M').isVisible()).resolves.toBe(true);
     await expect(mini.getByText('Per token').isVisible()).resolves.toBe(true);
     await expect(page.locator('thead th', { hasText: 'Available' }).count()).resolves.toBe(0);
     await expect(page.getByTestId('model-hub-user-group').count()).resolves.toBe(0);

@@ -17,6 +17,17 @@ export interface PricingEntry {
   completion_ratio: number;
   model_price: number;
   enable_groups: string[];
+  /**
+   * Per-token models that price more than text (additions to new-api's entry; each present only when it
+   * applies): cached input and cache writes ÷ input, audio input ÷ input and audio output ÷ audio input,
+   * image input ÷ input, and the long-context tier (input and output multiples past `threshold` prompt tokens).
+   */
+  cache_ratio?: number;
+  cache_creation_ratio?: number;
+  audio_ratio?: number;
+  audio_completion_ratio?: number;
+  image_ratio?: number;
+  long_context?: { threshold: number; input: number; output: number };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingUsage } from './billing-usage.js';
-import { computeQuota, estimatePreConsume, groupRatioOf, resolvePrice, type FixedPrice, type PriceTables, type RatioPrice } from './price-calculator.js';
+import { billsCacheWrites, computeQuota, estimatePreConsume, groupRatioOf, resolvePrice, type FixedPrice, type PriceTables, type RatioPrice } from './price-calculator.js';
 
 const QUOTA_PER_UNIT = 500_000;
 
@@ -348,5 +348,13 @@ describe('groupRatioOf', () => {
   it('lets a user-group-specific ratio win over the group ratio', () => {
     expect(groupRatioOf('vip', t, 'svip')).toBe(0.5);
     expect(groupRatioOf('vip', t, 'default')).toBe(0.8);
+  });
+});
+
+describe('billsCacheWrites', () => {
+  it('is true for models with a cache-write ratio of their own (Claude), also by their dated names, and false for others', () => {
+    expect(billsCacheWrites('claude-sonnet-4-5-20250929', {})).toBe(true);
+    expect(billsCacheWrites('gpt-4o', {})).toBe(false);
+    expect(billsCacheWrites('my-model', { CreateCacheRatio: { 'my-model': 2 } })).toBe(true);
   });
 });

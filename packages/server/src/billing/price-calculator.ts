@@ -116,6 +116,11 @@ export function resolvePrice(model: string, group: string, tables: PriceTables, 
   return { mode: 'unpriced' };
 }
 
+/** Whether the model has a cache-write ratio of its own (vendors that bill cache writes, such as Anthropic). */
+export function billsCacheWrites(model: string, tables: PriceTables): boolean {
+  return lookup(tables.CreateCacheRatio ?? DEFAULT_CREATE_CACHE_RATIO, pricingNameCandidates(model)) !== undefined;
+}
+
 function ratioPrice(model: string, modelRatio: number, groupRatio: number, tables: PriceTables, unsetModel: boolean): RatioPrice {
   const candidates = pricingNameCandidates(model);
   const price: RatioPrice = {

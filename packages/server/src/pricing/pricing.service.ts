@@ -3,11 +3,24 @@ import type { Db } from '../db/database.js';
 import type { OptionsService } from '../options/options.service.js';
 import type { ChannelRoutingService } from '../channels/channel-routing.service.js';
 import type { RoutingTable } from '../channels/routing-table.js';
-import { resolvePrice, type PriceTables } from '../billing/price-calculator.js';
+import { billsCacheWrites, resolvePrice, type PriceTables, type RatioPrice } from '../billing/price-calculator.js';
+import { CACHE_RATIO_FALLBACK } from '../billing/default-ratios.js';
 import { usableGroups } from '../groups/groups.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { channelTypeModels } from './model-catalogue.js';
 import { priceTablesOf } from '../relay/pipeline/pricing.js';
+
+/** What a per-token model prices apart from text: the optional fields of its pricing entry. */
+function otherTokenPrices(model: string, price: RatioPrice, tables: PriceTables): Partial<PricingEntry> {
+  const extra: Partial<PricingEntry> = {};
+  // A model without a cache ratio bills cached tokens as input, and most vendors do not bill cache writes.
+  if (price.cacheRatio !== CACHE_RATIO_FALLBACK) extra.cache_ratio = price.cacheRatio;
+  if (billsCacheWrites(model, tables)) extra.cache_creation_ratio = price.cacheCreationRatio;
+  if (price.audioRatio !== undefined) Object.assign(extra, { audio_ratio: price.audioRatio, audio_completion_ratio: price.audioCompletionRatio ?? 0 });
+  if (price.imageRatio !== undefined) extra.image_ratio = price.imageRatio;
+  if (price.longContext) extra.long_context = { ...price.longContext };
+  return extra;
+}
 
 /** The signed-in caller, when there is one. */
 export interface PricingReader {
@@ -52,7 +65,7 @@ export class PricingService {
       data.push(
         price.mode === 'price'
           ? { model_name: model, quota_type: QuotaType.PerCall, model_ratio: 0, completion_ratio: 0, model_price: price.modelPrice, enable_groups: groups }
-          : { model_name: model, quota_type: QuotaType.PerToken, model_ratio: price.modelRatio, completion_ratio: price.completionRatio, model_price: 0, enable_groups: groups },
+          : { model_name: model, quota_type: QuotaType.PerToken, model_ratio: price.modelRatio, completion_ratio: price.completionRatio, model_price: 0, enable_groups: groups, ...otherTokenPrices(model, price, tables) },
       );
     }
     const usable = usableGroups(this.options, reader?.group);

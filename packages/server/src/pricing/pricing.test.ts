@@ -40,12 +40,36 @@ describe.each(testDialects())('pricing, model lists and model hub (%s)', (dialec
       expect(body.success).toBe(true);
       expect(body.data as PricingEntry[]).toEqual([
         { model_name: 'acme-chat', quota_type: 0, model_ratio: 1.5, completion_ratio: 5, model_price: 0, enable_groups: ['vip'] },
-        { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'] },
-        { model_name: 'gpt-4o-mini', quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'] },
+        { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], cache_ratio: 0.5 },
+        { model_name: 'gpt-4o-mini', quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], cache_ratio: 0.5 },
         { model_name: 'mj_imagine', quota_type: 1, model_ratio: 0, completion_ratio: 0, model_price: 0.1, enable_groups: ['svip'] },
       ]);
       expect(body.group_ratio).toEqual({ default: 1, vip: 0.8 });
       expect(body.usable_group).toEqual({ default: 'Default group', vip: 'VIP group' });
+    });
+
+    it('adds what a per-token model prices apart from text: cache reads, audio, image input and its long-context tier', async () => {
+      const options = ctx.services.options;
+      const saved = {
+        AudioRatio: options.get('AudioRatio'), AudioCompletionRatio: options.get('AudioCompletionRatio'), ImageRatio: options.get('ImageRatio'),
+        LongContextPrice: options.get('LongContextPrice'), CacheRatio: options.get('CacheRatio'),
+      };
+      await options.set({
+        AudioRatio: { ...saved.AudioRatio, 'acme-chat': 8 },
+        AudioCompletionRatio: { ...saved.AudioCompletionRatio, 'acme-chat': 2 },
+        ImageRatio: { ...saved.ImageRatio, 'acme-chat': 2.5 },
+        LongContextPrice: { ...saved.LongContextPrice, 'acme-chat': { threshold: 128000, input: 2, output: 1.5 } },
+        CacheRatio: { ...options.get('CacheRatio'), 'acme-chat': 0.1 },
+      });
+      try {
+        const data = json(await call(ctx, 'GET', '/api/pricing')).data as PricingEntry[];
+        expect(data.find((e) => e.model_name === 'acme-chat')).toEqual({
+          model_name: 'acme-chat', quota_type: 0, model_ratio: 1.5, completion_ratio: 5, model_price: 0, enable_groups: ['vip'],
+          cache_ratio: 0.1, audio_ratio: 8, audio_completion_ratio: 2, image_ratio: 2.5, long_context: { threshold: 128000, input: 2, output: 1.5 },
+        });
+      } finally {
+        await options.set(saved);
+      }
     });
 
     it('adds the signed-in user\'s own group to the usable groups', async () => {

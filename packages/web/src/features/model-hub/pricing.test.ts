@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelHubEntry, PricingEntry } from '@gw/contracts';
-import { callPrice, formatPrice, matchesSearch, mergeModels, tokenPrices } from './pricing';
+import { callPrice, formatPrice, matchesSearch, mergeModels, otherTokenPrices, tokenPrices } from './pricing';
 
 const price = (model_name: string, extra: Partial<PricingEntry> = {}): PricingEntry => ({
   model_name, quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default'], ...extra,
@@ -20,6 +20,18 @@ describe('model prices (spec 3 §9)', () => {
     const [mj] = mergeModels([price('mj', { quota_type: 1, model_ratio: 0, completion_ratio: 0, model_price: 0.1 })], []);
     expect(mj.perCall).toBe(true);
     expect(callPrice(mj, 1.5)).toBeCloseTo(0.15, 12);
+  });
+
+  it('prices what a model bills apart from text from the input price: cache, audio, image input and the long-context tier', () => {
+    const [audio] = mergeModels(
+      [price('gpt-audio', { model_ratio: 1.25, completion_ratio: 4, cache_ratio: 0.5, cache_creation_ratio: 1.25, audio_ratio: 16, audio_completion_ratio: 2, image_ratio: 2, long_context: { threshold: 200_000, input: 2, output: 1.5 } })],
+      [],
+    );
+    const other = otherTokenPrices(audio, 2);
+    // Input at ratio 1.25 and group ratio 2: 1.25 × 2 × 2 = $5 per 1M; output × 4 = $20.
+    expect(other.prices.map((p) => [p.kind, p.usd])).toEqual([['cachedInput', 2.5], ['cacheWrite', 6.25], ['audioInput', 80], ['audioOutput', 160], ['imageInput', 10]]);
+    expect(other.longContext).toEqual({ threshold: 200_000, input: 10, output: 30 });
+    expect(otherTokenPrices(mini, 1)).toEqual({ prices: [], longContext: undefined });
   });
 
   it('formats with 2 to 4 decimals in the shown currency', () => {

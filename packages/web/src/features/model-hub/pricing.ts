@@ -19,6 +19,8 @@ export interface ModelRow {
   icon: string;
   tags: string[];
   maxTokens: number;
+  /** What the model prices apart from text, as the pricing entry gives it (per-token models only). */
+  extras: Pick<PricingEntry, 'cache_ratio' | 'cache_creation_ratio' | 'audio_ratio' | 'audio_completion_ratio' | 'image_ratio' | 'long_context'>;
 }
 
 export function parseTags(value: string | undefined): string[] {
@@ -43,6 +45,14 @@ export function mergeModels(pricing: PricingEntry[], hub: ModelHubEntry[]): Mode
         icon: h?.icon ?? '',
         tags: parseTags(h?.tags),
         maxTokens: h?.max_token ?? 0,
+        extras: {
+          cache_ratio: p.cache_ratio,
+          cache_creation_ratio: p.cache_creation_ratio,
+          audio_ratio: p.audio_ratio,
+          audio_completion_ratio: p.audio_completion_ratio,
+          image_ratio: p.image_ratio,
+          long_context: p.long_context,
+        },
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -52,6 +62,30 @@ export function mergeModels(pricing: PricingEntry[], hub: ModelHubEntry[]): Mode
 export function tokenPrices(row: ModelRow, groupRatio: number): { input: number; output: number } {
   const input = row.modelRatio * USD_PER_MILLION_AT_RATIO_1 * groupRatio;
   return { input, output: input * row.completionRatio };
+}
+
+export type OtherPriceKind = 'cachedInput' | 'cacheWrite' | 'audioInput' | 'audioOutput' | 'imageInput';
+
+/**
+ * USD per million tokens of the kinds the model prices apart from text (input price × their ratio; audio
+ * output × the audio completion ratio), in that order, and its long-context tier with the prices past it.
+ */
+export function otherTokenPrices(row: ModelRow, groupRatio: number): {
+  prices: { kind: OtherPriceKind; usd: number }[];
+  longContext?: { threshold: number; input: number; output: number };
+} {
+  const { input, output } = tokenPrices(row, groupRatio);
+  const e = row.extras;
+  const prices: { kind: OtherPriceKind; usd: number }[] = [];
+  if (e.cache_ratio !== undefined) prices.push({ kind: 'cachedInput', usd: input * e.cache_ratio });
+  if (e.cache_creation_ratio !== undefined) prices.push({ kind: 'cacheWrite', usd: input * e.cache_creation_ratio });
+  if (e.audio_ratio !== undefined) {
+    prices.push({ kind: 'audioInput', usd: input * e.audio_ratio });
+    prices.push({ kind: 'audioOutput', usd: input * e.audio_ratio * (e.audio_completion_ratio ?? 0) });
+  }
+  if (e.image_ratio !== undefined) prices.push({ kind: 'imageInput', usd: input * e.image_ratio });
+  const long = e.long_context;
+  return { prices, longContext: long && { threshold: long.threshold, input: input * long.input, output: output * long.output } };
 }
 
 /** Price of one call in USD: model price × group ratio. */

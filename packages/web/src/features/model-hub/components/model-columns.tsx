@@ -3,7 +3,7 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { shortenNumber } from '../../../lib/format';
-import { callPrice, MAX_TAGS, tokenPrices, type ModelRow } from '../pricing';
+import { callPrice, MAX_TAGS, otherTokenPrices, tokenPrices, type ModelRow } from '../pricing';
 
 interface ColumnDeps {
   t: TFunction<'modelHub'>;
@@ -18,10 +18,19 @@ interface ColumnDeps {
 function PriceCell({ row, groupRatio, formatPrice, t }: Pick<ColumnDeps, 'groupRatio' | 'formatPrice' | 't'> & { row: ModelRow }) {
   if (row.perCall) return <span>{t('price.perCall', { price: formatPrice(callPrice(row, groupRatio)) })}</span>;
   const { input, output } = tokenPrices(row, groupRatio);
+  const other = otherTokenPrices(row, groupRatio);
   return (
     <Space orientation="vertical" size={0}>
       <span>{t('price.input', { price: formatPrice(input) })}</span>
       <span>{t('price.output', { price: formatPrice(output) })}</span>
+      {other.prices.map((p) => (
+        <Typography.Text type="secondary" key={p.kind}>{t(`price.${p.kind}`, { price: formatPrice(p.usd) })}</Typography.Text>
+      ))}
+      {other.longContext && (
+        <Typography.Text type="secondary">
+          {t('price.longContext', { threshold: shortenNumber(other.longContext.threshold), input: formatPrice(other.longContext.input), output: formatPrice(other.longContext.output) })}
+        </Typography.Text>
+      )}
     </Space>
   );
 }
