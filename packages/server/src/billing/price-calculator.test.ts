@@ -353,8 +353,8 @@ describe('groupRatioOf', () => {
 
 describe('billsCacheWrites', () => {
   it('is true for models with a cache-write ratio of their own (Claude), also by their dated names, and false for others', () => {
-    expect(billsCacheWrites('claude-sonnet-4-5-20250929', {})).toBe(true);
-    expect(billsCacheWrites('gpt-4o', {})).toBe(false);
-    expect(billsCacheWrites('my-model', { CreateCacheRatio: { 'my-model': 2 } })).toBe(true);
+    expect(billsCacheWrites('claude-sonnet-4-5-20250929', tables())).toBe(true);
+    expect(billsCacheWrites('gpt-4o', tables())).toBe(false);
+    expect(billsCacheWrites('my-model', tables({ CreateCacheRatio: { 'my-model': 2 } }))).toBe(true);
   });
 });
