@@ -48,6 +48,10 @@ export interface LogOther {
   /** Answered through the caller's own supplier key: nothing was charged. */
   own_key?: boolean;
   admin_info?: { use_channel?: number[]; route_trace?: string[]; local_count_tokens?: boolean };
+  /** A failed relay call's error log (type 5): the status and code the caller got, and whose fault it was (client, quota, upstream, policy, gateway). */
+  status_code?: number;
+  error_code?: string;
+  error_kind?: string;
 }
 
 /** Cache writes kept for one hour cost this multiple of the cache-write ratio. */

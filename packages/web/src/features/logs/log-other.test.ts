@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { logPriceBreakdown, type LogOther } from '@gw/contracts';
 import i18next from 'i18next';
 import enLogs from '../../i18n/locales/en/logs.json';
-import { durationColor, firstTokenColor, parseOther, priceCalculationText, type DetailText } from './log-other';
+import { durationColor, errorSummary, firstTokenColor, parseOther, priceCalculationText, type DetailText } from './log-other';
 
 describe('priceCalculationText', () => {
   const i18n = i18next.createInstance();
@@ -55,6 +55,14 @@ describe('priceCalculationText', () => {
     expect(text({ model_ratio: 1, group_ratio: 1, completion_ratio: 1, model_price: -1 }, 1000, 0, 1000)).toBe(
       'group ratio 1 × model ratio 1 × (prompt 1000 + completion 0 × completion ratio 1) / 1000 = $1',
     );
+  });
+});
+
+describe('errorSummary', () => {
+  it('gives the status and code of a failed call, and nothing for other rows', () => {
+    expect(errorSummary({ status_code: 502, error_code: 'do_request_failed', error_kind: 'upstream' })).toBe('502 · do_request_failed');
+    expect(errorSummary({ status_code: 429 })).toBe('429');
+    expect(errorSummary({ model_ratio: 1 })).toBeUndefined();
   });
 });
 

@@ -25,6 +25,12 @@ export function firstTokenColor(ms: number): 'green' | 'orange' | 'red' {
   return ms < 10_000 ? 'orange' : 'red';
 }
 
+/** A failed call's answer as its error log recorded it, e.g. `502 · do_request_failed`; undefined for other rows. */
+export function errorSummary(other: LogOther): string | undefined {
+  if (other.status_code === undefined && !other.error_code) return undefined;
+  return [other.status_code, other.error_code].filter((part) => part !== undefined && part !== '').join(' · ');
+}
+
 /** The translations the price calculation is written with (the logs namespace's `detail.*`). */
 export type DetailText = (key: string, values?: Record<string, unknown>) => string;
 

@@ -3,7 +3,7 @@ import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { logPriceBreakdown, type LogView } from '@gw/contracts';
 import { useSiteStatus } from '../../status/api/status.queries';
-import { parseOther, priceCalculationText, type DetailText } from '../log-other';
+import { errorSummary, parseOther, priceCalculationText, type DetailText } from '../log-other';
 
 const usd = (value: number) => `$${Number(value.toFixed(6))}`;
 
@@ -22,7 +22,9 @@ export function LogDetail({ log, isAdmin }: { log: LogView; isAdmin: boolean }) 
     ['google_search', other.google_search_calls],
   ].filter(([, calls]) => Number(calls) > 0);
   const trace = other.admin_info?.route_trace ?? [];
+  const error = errorSummary(other);
   const items = [
+    error && { key: 'error', label: t('detail.error'), children: other.error_kind ? t('detail.errorValue', { error, kind: other.error_kind }) : error },
     other.own_key && { key: 'ownKey', label: t('detail.ownKey'), children: t('detail.ownKeyValue') },
     other.model_ratio !== undefined && other.model_price === -1 && { key: 'model', label: t('detail.modelRatio'), children: other.model_ratio },
     other.group_ratio !== undefined && { key: 'group', label: t('detail.groupRatio'), children: other.group_ratio },
