@@ -103,7 +103,7 @@ function localUsage(body: unknown, contentType: string | undefined, promptEstima
   const usage = emptyUsage();
   usage.promptTokens = promptEstimate;
   if (!(body instanceof Uint8Array)) usage.completionTokens = countTextTokens(answerText(body));
-  else if (contentType?.startsWith('text/')) usage.completionTokens = countTextTokens(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+  else if (contentType?.startsWith('text/')) usage.completionTokens = countTextTokens(new TextDecoder().decode(body));
   return usage;
 }
 

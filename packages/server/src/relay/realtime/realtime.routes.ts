@@ -15,7 +15,7 @@ import { REALTIME_PATH, balanceExhausted, chargeRealtimeResponse, recordRealtime
 import { recordOwnKeyUse } from '../pipeline/run-own-key-relay.js';
 import type { Usage } from '../formats/usage.js';
 import { fromRealtimeUsage } from './realtime-usage.js';
-import { fromAudioSeconds, fromInputOutputUsage } from '../providers/openai-compatible/usage.js';
+import { usageFromAnswer } from '../providers/openai-compatible/usage.js';
 import { RealtimeSession, type RealtimeSessionHooks, type RealtimeSessionOptions } from './realtime-session.js';
 
 export interface RealtimeRouteDeps {
@@ -202,7 +202,8 @@ function chargedHooks(relay: RelayDeps, billing: RealtimeBilling): RealtimeSessi
       transcriptionModel = event.transcriptionModel;
     },
     onTranscriptionDone(event) {
-      const usage = transcriptionUsage(event.usage);
+      // Token-billed models report tokens, whisper-1 the seconds of audio: both are usage shapes usageFromAnswer reads.
+      const usage = usageFromAnswer(event.usage);
       if (!transcriptionModel || !usage) return true;
       const byPrice = currentPrice(relay.options, transcriptionModel, principal.group, acceptsUnpricedModels(relay.options, principal));
       if (byPrice.mode === 'unpriced') {
@@ -248,17 +249,11 @@ function ownKeyHooks(relay: RelayDeps, s: RealtimeSessionInfo): RealtimeSessionH
       transcriptionModel = event.transcriptionModel;
     },
     onTranscriptionDone(event) {
-      const usage = transcriptionUsage(event.usage);
+      const usage = usageFromAnswer(event.usage);
       if (transcriptionModel && usage) record(transcriptionModel, usage, Date.now(), 0, 'transcription');
       return true;
     },
   };
-}
-
-/** A finished input transcription's usage: tokens, or the seconds of audio (whisper-1). */
-function transcriptionUsage(usage: Record<string, unknown> | undefined): Usage | undefined {
-  if (!usage) return undefined;
-  return usage.type === 'duration' ? fromAudioSeconds(usage.seconds) : fromInputOutputUsage(usage);
 }
 
 /** The client left while the gateway was connecting: nothing to answer. */

@@ -52,7 +52,7 @@ export function parseOpenAIResponse(endpoint: RelayEndpoint, raw: Uint8Array, co
   }
   const transcription = endpoint === 'audio.transcriptions' || endpoint === 'audio.translations';
   if (transcription && !isJsonType(contentType)) {
-    const seconds = subtitleSeconds(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8'));
+    const seconds = subtitleSeconds(decoder.decode(raw));
     return { body: raw, contentType: contentType || 'text/plain; charset=utf-8', usage: fromAudioSeconds(seconds) };
   }
   const body = parseJsonBody(raw);
