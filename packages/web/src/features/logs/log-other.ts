@@ -34,7 +34,8 @@ export function errorSummary(other: LogOther): string | undefined {
 /** The translations the price calculation is written with (the logs namespace's `detail.*`). */
 export type DetailText = (key: string, values?: Record<string, unknown>) => string;
 
-const usd = (value: number) => `$${Number(value.toFixed(6))}`;
+/** A USD amount as the log detail writes it: up to 6 decimals, no trailing zeros. */
+export const usd = (value: number) => `$${Number(value.toFixed(6))}`;
 
 function termText(term: LogPriceTerm, t: DetailText): string {
   return t(`detail.term.${term.kind}`, { tokens: term.tokens, f0: term.factors[0], f1: term.factors[1] });

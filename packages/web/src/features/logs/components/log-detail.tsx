@@ -3,9 +3,7 @@ import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { logPriceBreakdown, type LogView } from '@gw/contracts';
 import { useSiteStatus } from '../../status/api/status.queries';
-import { errorSummary, parseOther, priceCalculationText, type DetailText } from '../log-other';
-
-const usd = (value: number) => `$${Number(value.toFixed(6))}`;
+import { errorSummary, parseOther, priceCalculationText, usd, type DetailText } from '../log-other';
 
 /** The expanded row: ratios and extra data from `other`, and the price calculation. */
 export function LogDetail({ log, isAdmin }: { log: LogView; isAdmin: boolean }) {
