@@ -97,12 +97,17 @@ async function sequentialLatency(url, { stream, headers = {} }, count = 3000) {
   return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
 }
 
+/** Parent pid and user and system CPU (ms) from a /proc `stat` file. */
+function statOf(path) {
+  const f = readFileSync(path, 'utf8').split(') ')[1].split(' ');
+  return { ppid: Number(f[1]), user: Number(f[11]) * 10, sys: Number(f[12]) * 10 };
+}
+
 /** CPU time (user and system, ms) of a process and its direct children (the cluster's workers), from /proc. */
 export function cpuMs(pid) {
   const of = (id) => {
     try {
-      const f = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
-      return { ppid: Number(f[1]), user: Number(f[11]) * 10, sys: Number(f[12]) * 10 };
+      return statOf(`/proc/${id}/stat`);
     } catch {
       return null;
     }
@@ -124,8 +129,8 @@ export function cpuMs(pid) {
  * request is what bounds the ratio of their throughput (bench/README.md, thirteenth session).
  */
 export function mainThreadMs(pid) {
-  const f = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(f[11]) * 10 + Number(f[12]) * 10;
+  const s = statOf(`/proc/${pid}/task/${pid}/stat`);
+  return s.user + s.sys;
 }
 
 function rssMb(pid) {
