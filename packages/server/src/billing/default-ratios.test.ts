@@ -81,6 +81,7 @@ describe('default model ratios', () => {
     ['gemini-2.5-pro', 0.625],
     ['gemini-2.5-flash', 0.15],
     ['text-embedding-004', 0.001],
+    ['chat-bison-001', 1],
     ['deepseek-chat', 0.135],
     ['deepseek-reasoner', 0.275],
     ['command-r', 0.25],

@@ -11,9 +11,11 @@ const CLAUDE = /^claude-/;
 const GEMINI = /^(gemini-|gemma-|text-embedding-004|imagen-|veo-)/;
 
 const RULES: readonly [types: readonly number[], pattern: RegExp][] = [
-  [[ChannelType.OpenAI, ChannelType.AzureOpenAI], OPENAI],
+  // AI Proxy's library channels list OpenAI's models, as one-api did.
+  [[ChannelType.OpenAI, ChannelType.AzureOpenAI, ChannelType.AiProxyKnowledgeBase], OPENAI],
   [[ChannelType.AnthropicClaude, ChannelType.AwsClaude], CLAUDE],
   [[ChannelType.GoogleGemini], GEMINI],
+  [[ChannelType.GooglePaLM2], /^(chat-bison|PaLM-2$)/],
   [[ChannelType.VertexAi], new RegExp(`${GEMINI.source}|${CLAUDE.source}`)],
   [[ChannelType.DeepSeek], /^deepseek-(chat|coder|reasoner)/],
   [[ChannelType.AlibabaQwen], /^(qwen|qwq-|text-embedding-v\d)/],

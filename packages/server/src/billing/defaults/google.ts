@@ -28,6 +28,9 @@ export const googlePricing = vendorPricing(
     withAudio(usd('gemini-3-flash-preview', 0.5, 3, 0.1), 1),
     usd('gemini-embedding-001', 0.15),
     usd('text-embedding-004', 0.002),
+    // PaLM 2 chat-bison (retired): $0.0005 per 1K characters in and out, about $2 per 1M tokens at 4 characters a
+    // token, so ratio 1. "PaLM-2" is one-api's model name for it.
+    usd(['chat-bison-001', 'PaLM-2'], 2, 2),
   ],
   {
     modelPrice: {

@@ -156,6 +156,9 @@ describe.each(testDialects())('channel list, search and reads (%s)', (dialect) =
       expect(byValue.get(ChannelType.AzureOpenAI)).toMatchObject({ default_base_url: '', base_url_required: true });
       expect(byValue.get(ChannelType.Custom)).toMatchObject({ default_base_url: '', base_url_required: true });
       expect(byValue.get(ChannelType.AwsClaude)).toMatchObject({ default_base_url: '', base_url_required: false });
+      expect(byValue.get(ChannelType.GooglePaLM2)).toMatchObject({ default_base_url: 'https://generativelanguage.googleapis.com', base_url_required: false });
+      expect(byValue.get(ChannelType.AiProxyKnowledgeBase)).toMatchObject({ default_base_url: 'https://api.aiproxy.io', base_url_required: false });
+      expect(byValue.get(ChannelType.FastGptKnowledgeBase)).toMatchObject({ default_base_url: 'https://fastgpt.run/api/openapi', base_url_required: false });
       expect(byValue.size).toBe(36);
     });
 

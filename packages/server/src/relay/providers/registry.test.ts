@@ -3,17 +3,17 @@ import { ChannelType, channelTypeOptions } from '@gw/contracts';
 import { openAICompatibleAdapter } from './openai-compatible/index.js';
 import { allAdapters, getAdapter, indexAdapters } from './registry.js';
 
-/** Types with no relay adapter: async task services (Midjourney, Suno), PaLM2 and knowledge bases. */
-const TASK_OR_RETIRED = [ChannelType.MidjourneyProxy, ChannelType.MidjourneyProxyPlus, ChannelType.SunoApi, ChannelType.GooglePaLM2, ChannelType.AiProxyKnowledgeBase, ChannelType.FastGptKnowledgeBase];
+/** Types with no relay adapter: the async task services (Midjourney, Suno), served by tasks/. */
+const TASK_SERVICES = [ChannelType.MidjourneyProxy, ChannelType.MidjourneyProxyPlus, ChannelType.SunoApi];
 /** Types whose native adapters live in their own folders (anthropic, gemini, aws-claude, vertex). */
 const NATIVE_ELSEWHERE = [ChannelType.AnthropicClaude, ChannelType.GoogleGemini, ChannelType.AwsClaude, ChannelType.VertexAi];
 
 describe('provider registry', () => {
   it('has an adapter for every relay channel type of the spec', () => {
-    const expected = channelTypeOptions.map((o) => o.value).filter((t) => !TASK_OR_RETIRED.includes(t as never) && !NATIVE_ELSEWHERE.includes(t as never));
+    const expected = channelTypeOptions.map((o) => o.value).filter((t) => !TASK_SERVICES.includes(t as never) && !NATIVE_ELSEWHERE.includes(t as never));
     const missing = expected.filter((type) => !getAdapter(type));
     expect(missing).toEqual([]);
-    expect(expected).toHaveLength(26);
+    expect(expected).toHaveLength(29);
   });
 
   it('maps each type to the adapter that claims it', () => {
@@ -22,6 +22,9 @@ describe('provider registry', () => {
     expect(getAdapter(ChannelType.BaiduWenxinV2)?.name).toBe('baidu');
     expect(getAdapter(ChannelType.ZhipuV4)?.name).toBe('zhipu');
     expect(getAdapter(ChannelType.Cohere)?.name).toBe('cohere');
+    expect(getAdapter(ChannelType.GooglePaLM2)?.name).toBe('palm');
+    expect(getAdapter(ChannelType.AiProxyKnowledgeBase)?.name).toBe('aiproxy-library');
+    expect(getAdapter(ChannelType.FastGptKnowledgeBase)?.name).toBe('fastgpt');
     expect(getAdapter(ChannelType.MidjourneyProxy)).toBeUndefined();
     expect(getAdapter(9999)).toBeUndefined();
   });

@@ -4,6 +4,7 @@
  */
 import type { ProviderAdapter } from './provider-adapter.js';
 import { ai360Adapter } from './ai360/index.js';
+import { aiProxyLibraryAdapter } from './aiproxy-library/index.js';
 import { anthropicAdapter } from './anthropic/index.js';
 import { awsClaudeAdapter } from './aws-claude/index.js';
 import { azureOpenAIAdapter } from './azure-openai/index.js';
@@ -13,6 +14,7 @@ import { cohereAdapter } from './cohere/index.js';
 import { customAdapter } from './custom/index.js';
 import { deepSeekAdapter } from './deepseek/index.js';
 import { difyAdapter } from './dify/index.js';
+import { fastGptAdapter } from './fastgpt/index.js';
 import { geminiAdapter } from './gemini/index.js';
 import { hunyuanAdapter } from './hunyuan/index.js';
 import { iflytekSparkAdapter } from './iflytek-spark/index.js';
@@ -24,6 +26,7 @@ import { moonshotAdapter } from './moonshot/index.js';
 import { ollamaAdapter } from './ollama/index.js';
 import { openAIAdapter } from './openai/index.js';
 import { openRouterAdapter } from './openrouter/index.js';
+import { palmAdapter } from './palm/index.js';
 import { qwenAdapter } from './qwen/index.js';
 import { siliconCloudAdapter } from './siliconcloud/index.js';
 import { vertexAdapter } from './vertex/index.js';
@@ -37,6 +40,7 @@ const ADAPTERS: readonly ProviderAdapter[] = [
   azureOpenAIAdapter,
   ollamaAdapter,
   customAdapter,
+  palmAdapter,
   baiduAdapter,
   anthropicAdapter,
   zhipuAdapter,
@@ -44,6 +48,8 @@ const ADAPTERS: readonly ProviderAdapter[] = [
   iflytekSparkAdapter,
   ai360Adapter,
   openRouterAdapter,
+  aiProxyLibraryAdapter,
+  fastGptAdapter,
   hunyuanAdapter,
   geminiAdapter,
   moonshotAdapter,

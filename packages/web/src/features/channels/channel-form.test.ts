@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ChannelType, CreateChannelBody, UpdateChannelBody, type ChannelView } from '@gw/contracts';
 import {
-  addCustomModels, channelToValues, clampPriority, clampWeight, endsWithV1, findFormProblem, modelNamesOf, newChannelValues,
-  normaliseBaseUrl, splitKeyLines, valuesToPayload,
+  addCustomModels, channelToValues, clampPriority, clampWeight, endsWithV1, findFormProblem, isOtherRequired, modelNamesOf, newChannelValues,
+  normaliseBaseUrl, otherFieldKindOf, splitKeyLines, valuesToPayload,
 } from './channel-form';
 
 const stored: ChannelView = {
@@ -91,6 +91,28 @@ describe('findFormProblem', () => {
     expect(findFormProblem({ ...ok, status_code_mapping: 'x' }, false, false)?.problem).toBe('statusCodeMapping');
     expect(findFormProblem({ ...ok, setting: '1' }, false, false)).toEqual({ field: 'setting', problem: 'json' });
     expect(findFormProblem(ok, false, false)).toBeNull();
+  });
+
+  it('wants the knowledge base ID of an AI Proxy knowledge base channel', () => {
+    const library = { ...ok, type: ChannelType.AiProxyKnowledgeBase };
+    expect(findFormProblem({ ...library, other: ' ' }, false, false)).toEqual({ field: 'other', problem: 'libraryIdRequired' });
+    expect(findFormProblem({ ...library, other: 'lib-42' }, true, false)).toBeNull();
+    expect(findFormProblem({ ...ok, type: ChannelType.FastGptKnowledgeBase, other: '' }, false, false)).toBeNull();
+  });
+});
+
+describe('the other field', () => {
+  it('is shown, with what it holds, only for the types that use it', () => {
+    expect(otherFieldKindOf(ChannelType.AzureOpenAI)).toBe('azureVersion');
+    expect(otherFieldKindOf(ChannelType.AiProxyKnowledgeBase)).toBe('aiProxyLibrary');
+    expect(otherFieldKindOf(ChannelType.FastGptKnowledgeBase)).toBeNull();
+    expect(otherFieldKindOf(ChannelType.GooglePaLM2)).toBeNull();
+    expect(otherFieldKindOf(ChannelType.OpenAI)).toBeNull();
+  });
+
+  it('is required only where the gateway cannot call the upstream without it', () => {
+    expect(isOtherRequired(ChannelType.AiProxyKnowledgeBase)).toBe(true);
+    expect(isOtherRequired(ChannelType.AzureOpenAI)).toBe(false);
   });
 });
 

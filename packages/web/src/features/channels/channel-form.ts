@@ -57,11 +57,17 @@ export const OTHER_FIELD_KIND = {
   [ChannelType.AwsClaude]: 'awsRegion',
   [ChannelType.Cloudflare]: 'cloudflareAccount',
   [ChannelType.VertexAi]: 'vertexRegion',
+  [ChannelType.AiProxyKnowledgeBase]: 'aiProxyLibrary',
 } as const;
 export type OtherFieldKind = (typeof OTHER_FIELD_KIND)[keyof typeof OTHER_FIELD_KIND];
 
 export function otherFieldKindOf(type: number): OtherFieldKind | null {
   return (OTHER_FIELD_KIND as Record<number, OtherFieldKind>)[type] ?? null;
+}
+
+/** Types the gateway cannot call without `other`: an AI Proxy knowledge base channel names its library there. */
+export function isOtherRequired(type: number): boolean {
+  return type === ChannelType.AiProxyKnowledgeBase;
 }
 
 export function newChannelValues(): ChannelFormValues {
@@ -184,6 +190,7 @@ export type ChannelFormProblem =
   | { field: 'name' | 'key'; problem: 'nameAndKey' }
   | { field: 'models'; problem: 'models' }
   | { field: 'base_url'; problem: 'baseUrl' | 'baseUrlRequired' }
+  | { field: 'other'; problem: 'libraryIdRequired' }
   | { field: 'model_mapping'; problem: 'modelMapping' }
   | { field: 'status_code_mapping'; problem: 'statusCodeMapping' }
   | { field: 'param_override' | 'setting'; problem: 'json' };
@@ -195,6 +202,7 @@ export function findFormProblem(v: ChannelFormValues, isEdit: boolean, baseUrlRe
   const baseUrl = normaliseBaseUrl(v.base_url);
   if (baseUrl && !/^https?:\/\/[^\s/]+/i.test(baseUrl)) return { field: 'base_url', problem: 'baseUrl' };
   if (!baseUrl && baseUrlRequired) return { field: 'base_url', problem: 'baseUrlRequired' };
+  if (isOtherRequired(v.type) && !v.other.trim()) return { field: 'other', problem: 'libraryIdRequired' };
   if (!isJsonObjectText(v.model_mapping)) return { field: 'model_mapping', problem: 'modelMapping' };
   if (!isJsonObjectText(v.status_code_mapping)) return { field: 'status_code_mapping', problem: 'statusCodeMapping' };
   if (!isJsonObjectText(v.param_override)) return { field: 'param_override', problem: 'json' };

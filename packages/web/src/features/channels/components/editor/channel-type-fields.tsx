@@ -1,6 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { otherFieldKindOf, type ChannelFormValues } from '../../channel-form';
+import { isOtherRequired, otherFieldKindOf, type ChannelFormValues } from '../../channel-form';
 import type { ChannelTypeChoice } from './use-channel-types';
 
 /** Type (with its default base URL as placeholder), the type's extra field kept in `other`, and the base URL. */
@@ -20,7 +20,7 @@ export function ChannelTypeFields({ types, baseUrlRequired }: { types: ChannelTy
         />
       </Form.Item>
       {kind && (
-        <Form.Item name="other" label={t(`other.${kind}.label`)} extra={t(`other.${kind}.help`)}>
+        <Form.Item name="other" label={t(`other.${kind}.label`)} extra={t(`other.${kind}.help`)} required={isOtherRequired(type ?? 0)}>
           {kind === 'vertexRegion' ? (
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={t(`other.${kind}.placeholder`)} spellCheck={false} />
           ) : (
