@@ -127,6 +127,60 @@ describe('the gateway with the official clients (sqlite)', () => {
     expect(JSON.parse(log.other!).frt).toBeGreaterThanOrEqual(0);
   });
 
+  describe('an upstream stream that reports no usage', () => {
+    const withoutUsage = (pieces: string[]) => streamEvents(pieces).filter((e) => !e.includes('"usage"'));
+    const consumeLog = (userId: number) => r.ctx.db.selectFrom('logs').selectAll().where('user_id', '=', userId).where('type', '=', 2).executeTakeFirstOrThrow();
+
+    it('still ends with a usage chunk, counted by the gateway, and bills exactly those tokens', async () => {
+      const events = withoutUsage(['Hel', 'lo', ' world']);
+      expect(JSON.stringify(events)).not.toContain('usage');
+      r.upstream.setRoute('POST /v1/chat/completions', sseReply(events));
+      const { model, user, token } = await customerOfNewModel();
+      const stream = await client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+      let text = '';
+      const usages = [];
+      for await (const chunk of stream) {
+        text += chunk.choices[0]?.delta?.content ?? '';
+        if (chunk.usage) usages.push({ usage: chunk.usage, choices: chunk.choices.length, model: chunk.model });
+      }
+      expect(text).toBe('Hello world');
+      expect(usages).toHaveLength(1);
+      const [{ usage }] = usages;
+      expect(usages[0]).toMatchObject({ choices: 0, model });
+      expect(usage.completion_tokens).toBeGreaterThan(0);
+      expect(usage.prompt_tokens).toBeGreaterThan(0);
+      expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
+      await expect.poll(async () => (await r.quotaOf(user.id)).used_quota).toBeGreaterThan(0);
+      const log = await consumeLog(user.id);
+      expect({ prompt: log.prompt_tokens, completion: log.completion_tokens }).toEqual({ prompt: usage.prompt_tokens, completion: usage.completion_tokens });
+      expect(log.quota).toBe(expectedQuota(model, { prompt: usage.prompt_tokens, completion: usage.completion_tokens }));
+      expect(JSON.parse(log.other!).admin_info.local_count_tokens).toBe(true);
+    });
+
+    it('sends no usage chunk to a client that refused it', async () => {
+      r.upstream.setRoute('POST /v1/chat/completions', sseReply(withoutUsage(['Hi'])));
+      const { model, token } = await customerOfNewModel();
+      const stream = await client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: false } });
+      const chunks = [];
+      for await (const chunk of stream) chunks.push(chunk);
+      expect(chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('')).toBe('Hi');
+      expect(chunks.filter((c) => c.usage || c.choices.length === 0)).toEqual([]);
+    });
+
+    it('gives an Anthropic client the counted output tokens in message_delta', async () => {
+      r.upstream.setRoute('POST /v1/chat/completions', sseReply(withoutUsage(['Bon', 'jour', ' à', ' tous'])));
+      const { model, user, token } = await customerOfNewModel();
+      const anthropic = new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 });
+      const stream = anthropic.messages.stream({ model, max_tokens: 100, messages: [{ role: 'user', content: 'hello' }] });
+      const message = await stream.finalMessage();
+      expect(message.content[0]).toMatchObject({ type: 'text', text: 'Bonjour à tous' });
+      await expect.poll(async () => (await r.quotaOf(user.id)).used_quota).toBeGreaterThan(0);
+      const log = await consumeLog(user.id);
+      expect(message.usage.output_tokens).toBe(log.completion_tokens);
+      expect(log.completion_tokens).toBeGreaterThan(0);
+    });
+  });
+
   it('serves the Anthropic client on /v1/messages through an OpenAI channel, streaming and not', async () => {
     await r.createChannel({ models: 'claude-sonnet-4-5' });
     const user = await r.createUser();

@@ -1,5 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { emptyUsage, type Usage } from '../formats/usage.js';
+import { nowSeconds, randomId } from '../formats/ids.js';
+import { ChunkFactory } from '../formats/openai/chunks.js';
 import type { AdapterContext, ByteStreamTranslator, OutboundEvent, ProviderAdapter, StreamTranslator } from '../providers/provider-adapter.js';
 import type { SurfacePlan } from '../surfaces/surface.js';
 import { RelayError } from '../relay-error.js';
@@ -58,12 +60,22 @@ export async function relayStream(
     const frames = verbatim ?? framesOf(events);
     if (frames) return io.write(frames);
   };
+  // A chat stream whose upstream reported no usage (PaLM, knowledge bases, a server that ignores
+  // include_usage) still ends with the usage chunk the client expects, counted here: the same numbers
+  // the request is billed at. The client's surface encodes it (message_delta usage for Claude clients).
+  const countedUsageFrames = (): string => {
+    if (a.plan.endpoint !== 'chat' || !input.includeUsage || translator.usage()) return '';
+    counter.add(translator.drainText?.(true) ?? '');
+    const prompt = a.promptEstimate.tokens;
+    const chunk = new ChunkFactory(randomId('chatcmpl-'), input.model, nowSeconds(), true).usage({ prompt_tokens: prompt, completion_tokens: counter.tokens, total_tokens: prompt + counter.tokens });
+    return framesOf([{ data: chunk }]);
+  };
   // The last frames, the closing frames and the end of the answer leave in one write.
   let answered = false;
   const finish = (events: OutboundEvent[], verbatim?: string) => {
     countText();
     answered = true;
-    if (!io.closed) io.end((verbatim ?? framesOf(events)) + encoder.finish().map(frameSse).join(''));
+    if (!io.closed) io.end((verbatim ?? framesOf(events)) + countedUsageFrames() + encoder.finish().map(frameSse).join(''));
   };
   // Only an encoder that passes events on as they are may send the upstream's text instead of its frames.
   const verbatimOf = encoder.verbatim && translator.verbatim ? () => translator.verbatim!() : () => undefined;
