@@ -157,6 +157,22 @@ describe('the gateway with the official clients (sqlite)', () => {
       expect(JSON.parse(log.other!).admin_info.local_count_tokens).toBe(true);
     });
 
+    it('a complete answer without usage gets the counted usage, for OpenAI and Anthropic clients alike', async () => {
+      const { usage: _none, ...answer } = completion('Hello there, how can I help?');
+      r.upstream.setRoute('POST /v1/chat/completions', jsonReply(answer));
+      const { model, user, token } = await customerOfNewModel();
+      const openai = await client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
+      expect(openai.choices[0].message.content).toBe('Hello there, how can I help?');
+      await expect.poll(async () => (await r.quotaOf(user.id)).used_quota).toBeGreaterThan(0);
+      const log = await consumeLog(user.id);
+      expect(openai.usage).toMatchObject({ prompt_tokens: log.prompt_tokens, completion_tokens: log.completion_tokens, total_tokens: log.prompt_tokens + log.completion_tokens });
+      expect(log.completion_tokens).toBeGreaterThan(0);
+
+      const anthropic = new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 });
+      const message = await anthropic.messages.create({ model, max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+      expect(message.usage.output_tokens).toBe(log.completion_tokens);
+    });
+
     it('sends no usage chunk to a client that refused it', async () => {
       r.upstream.setRoute('POST /v1/chat/completions', sseReply(withoutUsage(['Hi'])));
       const { model, token } = await customerOfNewModel();

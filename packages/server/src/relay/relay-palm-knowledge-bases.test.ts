@@ -56,6 +56,7 @@ describe('PaLM 2 and knowledge-base channels through the gateway (sqlite)', () =
     expect(log.quota).toBe(r.quotaFor(model, { prompt: log.prompt_tokens, completion: log.completion_tokens }));
     expect(log.quota).toBeGreaterThan(0);
     expect(await r.quotaOf(userId)).toEqual({ quota: 5_000_000 - log.quota, used_quota: log.quota, request_count: 1 });
+    return log;
   }
 
   describe('AI Proxy knowledge base (type 21)', () => {
@@ -159,16 +160,16 @@ describe('PaLM 2 and knowledge-base channels through the gateway (sqlite)', () =
   });
 
   describe('FastGPT knowledge base (type 22)', () => {
-    it('answers through the OpenAI-compatible API and ignores FastGPT’s placeholder usage', async () => {
+    it('answers through the OpenAI-compatible API with the counted usage in place of FastGPT’s placeholder', async () => {
       const model = await r.uniqueModel();
       await r.createChannel({ type: ChannelType.FastGptKnowledgeBase, models: model, key: 'fastgpt-key', base_url: `${r.upstream.url}/api/openapi` });
       const { user, client } = await customer();
       const answer = await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'How long is the warranty?' }] });
       const text = 'The knowledge base says the warranty lasts two years.';
       expect(answer.choices[0].message.content).toBe(text);
-      expect(answer.usage).toBeUndefined();
       expect(r.upstream.requests[0].headers.authorization).toBe('Bearer fastgpt-key');
-      await expectLocallyCountedCharge(user.id, model, text, false);
+      const log = await expectLocallyCountedCharge(user.id, model, text, false);
+      expect(answer.usage).toMatchObject({ prompt_tokens: log.prompt_tokens, completion_tokens: log.completion_tokens, total_tokens: log.prompt_tokens + log.completion_tokens });
     });
 
     it('streams a FastGPT answer', async () => {

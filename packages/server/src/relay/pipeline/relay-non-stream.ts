@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { discardBody } from '../../platform/discard-body.js';
-import { emptyUsage, type Usage } from '../formats/usage.js';
+import { emptyUsage, toOpenAIUsage, type Usage } from '../formats/usage.js';
 import type { AdapterContext, ProviderAdapter, ProviderResponse } from '../providers/provider-adapter.js';
 import type { SurfacePlan } from '../surfaces/surface.js';
 import { RelayError } from '../relay-error.js';
@@ -78,22 +78,27 @@ export async function relayNonStream(
     // The upstream may already have charged for it, so it is not tried again elsewhere.
     return { kind: 'failed', error: new RelayError(502, 'bad_response_body', message, 'upstream'), retry: false, channelFault: true };
   }
-  if (parsed.body instanceof Uint8Array) a.io.sendBytes(200, parsed.body, parsed.contentType ?? 'application/octet-stream');
-  else if (parsed.raw && a.plan.passesResponseThrough) a.io.sendBytes(200, parsed.raw, 'application/json');
+  const counted = !parsed.usage;
+  const usage = parsed.usage ?? localUsage(parsed.body, parsed.contentType, a.promptEstimate.tokens);
+  // A chat answer that came without usage carries the counted one, so the client sees what it is billed.
+  const body = counted && a.plan.endpoint === 'chat' && isChatCompletion(parsed.body) ? { ...parsed.body, usage: toOpenAIUsage(usage) } : parsed.body;
+  if (body instanceof Uint8Array) a.io.sendBytes(200, body, parsed.contentType ?? 'application/octet-stream');
+  else if (parsed.raw && body === parsed.body && a.plan.passesResponseThrough) a.io.sendBytes(200, parsed.raw, 'application/json');
   else {
     let encoded: unknown;
     try {
-      encoded = a.plan.encodeResponse(parsed.body);
+      encoded = a.plan.encodeResponse(body);
     } catch {
       // An answer that parsed but holds values of types its format does not allow (an id that is a number, a null choice).
       return { kind: 'failed', error: new RelayError(502, 'bad_response_body', "the upstream answer could not be converted to the caller's format", 'upstream'), retry: false, channelFault: true };
     }
     a.io.sendJson(200, encoded);
   }
-  const counted = !parsed.usage;
-  const usage = parsed.usage ?? localUsage(parsed.body, parsed.contentType, a.promptEstimate.tokens);
   return { kind: 'done', result: { usage, firstTokenMs, localCount: counted } };
 }
+
+const isChatCompletion = (body: unknown): body is Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !(body instanceof Uint8Array) && Array.isArray((body as { choices?: unknown }).choices);
 
 /**
  * Usage counted here when the upstream reported none: the prompt estimate and the answer's text (a
