@@ -237,4 +237,78 @@ describe('channel management', () => {
     await expect(page.locator('thead th', { hasText: /^Balance$/ }).count()).resolves.toBe(0);
     await expect(page.locator('thead th', { hasText: /^Used quota$/ }).count()).resolves.toBe(1);
   });
+
+  it('edits the channel settings as fields, merged with the other keys into the stored setting JSON', async () => {
+    const saved = (await listChannels()).find((c) => c.name === 'fake-openai');
+    if (!saved) throw new Error('fake-openai is gone');
+    const openEditor = async () => {
+      await page.goto(`${server.baseUrl}/channel/edit/${saved.id}`);
+      await drawer().getByText(`Edit channel #${saved.id}`).waitFor();
+    };
+    const proxy = () => drawer().getByLabel('Proxy', { exact: true });
+    const systemPrompt = () => drawer().getByLabel('System prompt', { exact: true });
+    const other = () => drawer().getByLabel('Other settings (JSON)');
+    const override = () => drawer().getByRole('switch', { name: 'Also prefix existing system prompts' });
+    const forceFormat = () => drawer().getByRole('switch', { name: 'Force format' });
+    const storedSetting = async () => (await pageApi<{ setting: string | null }>(page, 'GET', `/api/channel/${saved.id}`)).data.setting;
+
+    await openEditor();
+    await drawer().getByText('Channel settings', { exact: true }).waitFor();
+    // An unusable proxy is shown on its field and blocks the save.
+    await proxy().fill('ftp://proxy.example:21');
+    await proxy().blur();
+    const proxyProblem = 'the proxy must start with http://, https://, socks5:// or socks5h://';
+    await drawer().locator('.ant-form-item-explain-error', { hasText: proxyProblem }).waitFor();
+    await page.getByTestId('channel-submit').click();
+    await page.locator('.ant-message').getByText(proxyProblem).waitFor();
+    expect(await storedSetting()).toBeFalsy();
+    await proxy().fill('socks5://127.0.0.1:1080');
+
+    // The override switch exists only with a system prompt.
+    await expect(override().count()).resolves.toBe(0);
+    await systemPrompt().fill('Answer in French.');
+    await override().click();
+
+    // A known key typed into the JSON text moves into its field; the other keys stay.
+    await other().fill('{"aws_inference_profile": "arn:e2e", "force_format": true}');
+    await other().blur();
+    await page.locator('.ant-message').getByText('Moved to their fields above: force_format').waitFor();
+    await expect(forceFormat().getAttribute('aria-checked')).resolves.toBe('true');
+    expect(JSON.parse(await other().inputValue())).toEqual({ aws_inference_profile: 'arn:e2e' });
+    // A known key of the wrong type is refused there.
+    await other().fill('{"aws_inference_profile": "arn:e2e", "thinking_to_content": "yes"}');
+    await other().blur();
+    await drawer().locator('.ant-form-item-explain-error', { hasText: 'setting.thinking_to_content must be true or false' }).waitFor();
+    await other().fill('{"aws_inference_profile": "arn:e2e"}');
+
+    await page.getByTestId('channel-submit').click();
+    await page.getByText('Channel updated').waitFor();
+    await waitForPath(page, '/channel');
+    expect(JSON.parse((await storedSetting()) ?? '')).toEqual({
+      aws_inference_profile: 'arn:e2e', proxy: 'socks5://127.0.0.1:1080', system_prompt: 'Answer in French.', system_prompt_override: true, force_format: true,
+    });
+
+    // Reopened: every field comes back, and the JSON text holds only the other key.
+    await openEditor();
+    await expect(proxy().inputValue()).resolves.toBe('socks5://127.0.0.1:1080');
+    await expect(systemPrompt().inputValue()).resolves.toBe('Answer in French.');
+    await expect(override().getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(forceFormat().getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(drawer().getByRole('switch', { name: 'Reasoning as content' }).getAttribute('aria-checked')).resolves.toBe('false');
+    expect(JSON.parse(await other().inputValue())).toEqual({ aws_inference_profile: 'arn:e2e' });
+    if (SCREENSHOTS) {
+      await drawer().getByText('Channel settings', { exact: true }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}/channel-settings.png` });
+    }
+
+    // Everything cleared: the channel has no setting again.
+    await proxy().fill('');
+    await systemPrompt().fill('');
+    await forceFormat().click();
+    await other().fill('');
+    await page.getByTestId('channel-submit').click();
+    await page.getByText('Channel updated').waitFor();
+    await waitForPath(page, '/channel');
+    expect(await storedSetting()).toBeFalsy();
+  });
 });

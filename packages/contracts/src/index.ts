@@ -13,6 +13,7 @@ export * from './console/log-price.js';
 export * from './console/dashboard.js';
 export * from './console/pricing.js';
 export * from './console/channels.js';
+export * from './console/channel-setting.js';
 export * from './console/rewards.js';
 export * from './console/activities.js';
 export * from './console/suppliers.js';

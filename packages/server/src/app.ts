@@ -407,7 +407,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     health: s.health,
     http: s.upstream,
     getAdapter,
-    auth: { googleAccessToken: (account, scopes) => googleAuth.accessToken(account, scopes) },
+    auth: { googleAccessToken: (account, scopes, proxy) => googleAuth.accessToken(account, scopes, proxy) },
     limiter: s.limiter,
     keyCache: new ApiKeyCache(s.events),
     drainAfterDisconnectMs: config.relayDrainAfterDisconnectMs,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelSettingProblem } from './channel-setting.js';
 
 /**
  * Channel management (spec 2 §3 "Channel", §5 channel rules, §7 "Channels"). Root only. The secret
@@ -184,7 +185,12 @@ export const ChannelFields = z.object({
   status_code_mapping: jsonObjectText(CHANNEL_STATUS_CODE_MAPPING_INVALID).nullable(),
   auto_ban: z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'auto_ban must be 0 or 1' }).transform((v) => (v === true || v === 1 ? 1 : 0)),
   other: optionalText('other'),
-  setting: jsonObjectText('setting must be legal JSON').nullable(),
+  setting: jsonObjectText('setting must be legal JSON')
+    .superRefine((text, ctx) => {
+      const problem = text.trim() === '' ? null : channelSettingProblem(JSON.parse(text) as Record<string, unknown>);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .nullable(),
   param_override: jsonObjectText('param override must be legal JSON').nullable(),
   openai_organization: optionalText('openai_organization', 200),
   max_input_tokens: intFrom('max_input_tokens must be an integer').pipe(z.number().min(0, 'max_input_tokens must not be negative')),

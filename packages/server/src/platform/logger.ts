@@ -12,6 +12,8 @@ export const REDACT_PATHS = [
   '*.secret',
   '*.access_token',
   '*.sessionSecret',
+  // A channel proxy URL may hold a password (UpstreamCall.proxy, setting.proxy).
+  '*.proxy',
 ];
 
 export function loggerOptions(level: string): LoggerOptions {

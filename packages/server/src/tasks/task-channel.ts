@@ -1,6 +1,7 @@
 import type { RoutableChannel } from '../channels/routing-table.js';
 import { selectChannel } from '../channels/select-channel.js';
 import { channelKeys } from '../relay/pipeline/attempt-channel.js';
+import { channelProxyOf } from '../channels/channel-setting.js';
 import { sha256Hex } from '../platform/crypto.js';
 import { RelayError, forbidden } from '../relay/relay-error.js';
 import type { ApiKeyPrincipal } from '../relay/pipeline/authenticate-api-key.js';
@@ -13,6 +14,8 @@ export interface TaskEndpoint {
   key: string;
   /** The key's fingerprint, stored with the task (keyHintOf). */
   keyHint: string;
+  /** The channel's proxy (`setting.proxy`): every call for the task goes through it. */
+  proxy: string | undefined;
 }
 
 /** A short fingerprint of a channel key: tells a channel's keys apart without storing any of them. */
@@ -28,7 +31,7 @@ export function endpointOf(channel: RoutableChannel, keyHint = ''): TaskEndpoint
   const keys = channelKeys(channel.key ?? '');
   const known = keyHint && keys.length > 1 ? keys.find((k) => keyHintOf(k) === keyHint) : undefined;
   const key = known ?? (keys.length > 1 ? keys[Math.floor(Math.random() * keys.length)] : (keys[0] ?? ''));
-  return { channel, baseUrl: (channel.base_url ?? '').replace(/\/+$/, ''), key, keyHint: keyHintOf(key) };
+  return { channel, baseUrl: (channel.base_url ?? '').replace(/\/+$/, ''), key, keyHint: keyHintOf(key), proxy: channelProxyOf(channel) };
 }
 
 /**

@@ -46,11 +46,14 @@ export async function submitToChannels<T>(deps: TaskDeps, target: SubmitTarget, 
   throw last ?? noChannel(target.model, target.principal.group);
 }
 
-/** Posts JSON to a channel and sorts the answer into ok / retry / final, the same for every task platform. */
-export async function postTask(deps: TaskDeps, url: string, headers: Record<string, string>, body: unknown): Promise<SubmitOutcome<UpstreamAnswer>> {
+/**
+ * Posts JSON to a channel (through its proxy, if it has one) and sorts the answer into ok / retry /
+ * final, the same for every task platform.
+ */
+export async function postTask(deps: TaskDeps, endpoint: TaskEndpoint, url: string, headers: Record<string, string>, body: unknown): Promise<SubmitOutcome<UpstreamAnswer>> {
   let answer: UpstreamAnswer;
   try {
-    answer = await callUpstreamJson(deps.http, { method: 'POST', url, headers, body });
+    answer = await callUpstreamJson(deps.http, { method: 'POST', url, headers, body, proxy: endpoint.proxy });
   } catch (err) {
     if (err instanceof UpstreamUnreachableError) return { kind: 'failed', retry: true, error: new RelayError(502, 'do_request_failed', `upstream connection failed: ${err.message}`, 'upstream') };
     throw err;

@@ -16,7 +16,7 @@ export const MJ_MODELS = 'mj_imagine,mj_upscale,mj_variation,mj_reroll,mj_descri
 export interface TaskTestContext {
   ctx: TestContext;
   fake: FakeTaskUpstreams;
-  channel(type: number, models: string, opts?: { key?: string; baseUrl?: string; priority?: number; name?: string; autoBan?: number }): Promise<number>;
+  channel(type: number, models: string, opts?: { key?: string; baseUrl?: string; priority?: number; name?: string; autoBan?: number; setting?: string }): Promise<number>;
   user(quota?: number, role?: number): Promise<CreatedUser>;
   apiKey(userId: number, opts?: { remainQuota?: number }): Promise<{ id: number; key: string }>;
   signIn(user: CreatedUser): Promise<SignedIn>;
@@ -48,6 +48,7 @@ export async function createTaskTestContext(dialect: DatabaseType): Promise<Task
       ctx.services.routing.createChannel({
         type, name: opts.name ?? `task-${randomAlphanumeric(4)}`, key: opts.key ?? FAKE_KEY, base_url: opts.baseUrl ?? fake.url,
         models, group: 'default', status: 1, priority: opts.priority ?? 0, ...(opts.autoBan !== undefined ? { auto_ban: opts.autoBan } : {}),
+        ...(opts.setting !== undefined ? { setting: opts.setting } : {}),
       }),
     user: (quota = 10_000_000, role = Role.User) => createUser(ctx.db, { quota, role }),
     async apiKey(userId, opts = {}) {

@@ -22,14 +22,14 @@ export class UpstreamUnreachableError extends Error {
 /** Sends one JSON request (through the shared undici pool, never fetch) and reads a bounded JSON answer. */
 export async function callUpstreamJson(
   http: UpstreamHttpClient,
-  call: { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; body?: unknown },
+  call: { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; body?: unknown; proxy?: string },
   timeoutMs = TASK_UPSTREAM_TIMEOUT_MS,
 ): Promise<UpstreamAnswer> {
   const signal = AbortSignal.timeout(timeoutMs);
   const headers = { accept: 'application/json', ...call.headers, ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}) };
   let response;
   try {
-    response = await http.request({ method: call.method, url: call.url, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) }, signal);
+    response = await http.request({ method: call.method, url: call.url, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), proxy: call.proxy }, signal);
   } catch (err) {
     throw new UpstreamUnreachableError(describe(err, signal));
   }

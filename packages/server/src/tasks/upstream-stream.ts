@@ -13,15 +13,16 @@ export interface UpstreamFile {
 }
 
 /**
- * A GET whose body is passed on as it arrives (task result images and videos). The time limit covers
- * only the wait for the answer's headers: a large video read by a slow client may take longer, and the
- * HTTP client's idle timeout still ends a body that stops flowing.
+ * A GET whose body is passed on as it arrives (task result images and videos), through `proxy` (the
+ * task channel's) when given. The time limit covers only the wait for the answer's headers: a large
+ * video read by a slow client may take longer, and the HTTP client's idle timeout still ends a body
+ * that stops flowing.
  */
-export async function callUpstreamStream(http: UpstreamHttpClient, url: string, headers: Record<string, string> = {}): Promise<UpstreamFile> {
+export async function callUpstreamStream(http: UpstreamHttpClient, url: string, headers: Record<string, string> = {}, proxy?: string): Promise<UpstreamFile> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), TASK_UPSTREAM_TIMEOUT_MS);
   try {
-    const res = await http.request({ method: 'GET', url, headers: { accept: '*/*', ...headers } }, abort.signal);
+    const res = await http.request({ method: 'GET', url, headers: { accept: '*/*', ...headers }, proxy }, abort.signal);
     return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), headers: res.headers, body: res.body };
   } catch {
     throw new RelayError(502, 'do_request_failed', 'the file could not be fetched from the upstream', 'upstream');

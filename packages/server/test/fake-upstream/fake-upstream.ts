@@ -18,6 +18,8 @@ export interface RecordedRequest {
   raw: Buffer;
   /** Parsed JSON, multipart fields, or the text body. */
   body: unknown;
+  /** The client's port: tells which connection (a proxy's tunnel, say) the request came over. */
+  remotePort: number | undefined;
 }
 
 /** A fixed reply, a sequence (the last one repeats once the others are used), or a function of the request. */
@@ -77,6 +79,7 @@ async function readRequest(req: IncomingMessage, parse: boolean): Promise<Record
     headers: req.headers,
     raw,
     body: parse ? parseBody(raw, String(req.headers['content-type'] ?? '')) : undefined,
+    remotePort: req.socket.remotePort,
   };
 }
 

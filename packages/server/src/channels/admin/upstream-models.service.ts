@@ -1,8 +1,9 @@
 import { ErrorCode, FETCH_MODELS_FAILED } from '@gw/contracts';
-import { channelSettingOf } from '../channel-setting.js';
+import { channelProxyOf, channelSettingOf } from '../channel-setting.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { UpstreamCall } from '../../platform/http-client.js';
+import { maskProxyUrl } from '../../platform/upstream-proxy.js';
 import { channelKeys } from '../../relay/pipeline/attempt-channel.js';
 import { readBounded } from '../../relay/pipeline/relay-non-stream.js';
 import type { ChannelInfo, ProviderAdapter } from '../../relay/providers/provider-adapter.js';
@@ -59,7 +60,7 @@ export class UpstreamModelsService {
     const info = channelInfoOf(source, adapter);
     let call: UpstreamCall;
     try {
-      call = adapter?.modelList ? adapter.modelList.request(info) : openAIModelsCall(info);
+      call = { ...(adapter?.modelList ? adapter.modelList.request(info) : openAIModelsCall(info)), proxy: channelProxyOf(info) };
     } catch (err) {
       throw new FetchModelsError(reasonOf(err));
     }
@@ -72,7 +73,7 @@ export class UpstreamModelsService {
       status = res.statusCode;
       raw = new TextDecoder().decode(await readBounded(res.body, MAX_BODY_BYTES));
     } catch (err) {
-      throw new FetchModelsError(signal.aborted ? `no answer within ${timeoutMs / 1000} s` : networkReason(err));
+      throw new FetchModelsError(signal.aborted ? `no answer within ${timeoutMs / 1000} s` : networkReason(err, call.proxy));
     }
     if (status >= 400) throw new FetchModelsError(upstreamErrorReason(status, raw));
     let models: string[];
@@ -134,14 +135,22 @@ export function upstreamErrorReason(status: number, raw: string): string {
   return `HTTP ${status}`;
 }
 
-function networkReason(err: unknown): string {
+/** A short reason for a network failure; one through a proxy names it (never its credentials). */
+function networkReason(err: unknown, proxy: string | undefined): string {
+  const known = knownNetworkReason(err);
+  // The HTTP client's message of a failure through a proxy already names it.
+  if (!known) return reasonOf(err);
+  return proxy ? `${known} (through the proxy ${maskProxyUrl(proxy)})` : known;
+}
+
+function knownNetworkReason(err: unknown): string | undefined {
   const e = err as { code?: string; message?: string };
   if (e?.code === 'ECONNREFUSED') return 'connection refused';
   if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN') return 'the host name does not resolve';
   if (e?.code === 'UND_ERR_CONNECT_TIMEOUT') return 'timed out connecting';
   if (e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_BODY_TIMEOUT') return 'timed out waiting for the answer';
   if (e?.code === 'ECONNRESET' || e?.code === 'UND_ERR_SOCKET') return 'connection reset';
-  return reasonOf(err);
+  return undefined;
 }
 
 function reasonOf(err: unknown): string {

@@ -2,6 +2,7 @@ import { ChannelStatus } from '../../channels/channel-types.js';
 import { channelsRepository, type ChannelRow } from '../../channels/channels.repository.js';
 import { mapModel } from '../../channels/model-mapping.js';
 import { splitCommaList } from '../../channels/comma-list.js';
+import { channelProxyOf } from '../../channels/channel-setting.js';
 import { computeQuota, resolvePrice } from '../../billing/price-calculator.js';
 import { logsRepository } from '../../logs/logs.repository.js';
 import { LogType } from '../../logs/log-types.js';
@@ -91,7 +92,7 @@ export class ChannelTester {
     if (!channel) throw new NotFoundError('channel');
     const adapter = this.deps.getAdapter(channel.type);
     if (!adapter?.balance) throw new UnsupportedBalanceError();
-    const res = await this.deps.http.request(adapter.balance.request(channelInfo(channel, adapter)));
+    const res = await this.deps.http.request({ ...adapter.balance.request(channelInfo(channel, adapter)), proxy: channelProxyOf(channel) });
     const raw = new TextDecoder().decode(await readBounded(res.body, 1024 * 1024));
     if (res.statusCode >= 400) throw new BalanceQueryError(maskHosts(adapter.parseError(res.statusCode, raw, this.testContext(channel, adapter, '')).message));
     const balance = adapter.balance.parse(raw);
@@ -132,7 +133,7 @@ export class ChannelTester {
       ? { kind: 'json', json: { model, input: 'hi' } }
       : { kind: 'json', json: { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 } };
     try {
-      const res = await this.deps.http.request(await adapter.buildRequest(body, ctx));
+      const res = await this.deps.http.request({ ...(await adapter.buildRequest(body, ctx)), proxy: channelProxyOf(channel) });
       const raw = await readBounded(res.body, 8 * 1024 * 1024);
       if (res.statusCode >= 400) {
         const info = adapter.parseError(res.statusCode, new TextDecoder().decode(raw), ctx);

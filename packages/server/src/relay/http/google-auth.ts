@@ -24,13 +24,14 @@ export class GoogleAuth {
 
   constructor(private readonly http: UpstreamHttpClient) {}
 
-  async accessToken(serviceAccountJson: string, scopes: string[]): Promise<string> {
+  /** A token for the account and scopes; a new one is exchanged through `proxy` (the channel's) when given. */
+  async accessToken(serviceAccountJson: string, scopes: string[], proxy?: string): Promise<string> {
     const account = parseAccount(serviceAccountJson);
     const cacheKey = `${account.client_email}|${scopes.join(' ')}`;
     const cached = this.cache.get(cacheKey);
     if (cached instanceof Promise) return cached;
     if (cached && cached.expiresAt - REFRESH_MARGIN_MS > Date.now()) return cached.token;
-    const pending = this.exchange(account, scopes)
+    const pending = this.exchange(account, scopes, proxy)
       .then(({ token, expiresIn }) => {
         this.cache.set(cacheKey, { token, expiresAt: Date.now() + expiresIn * 1000 });
         return token;
@@ -43,7 +44,7 @@ export class GoogleAuth {
     return pending;
   }
 
-  private async exchange(account: ServiceAccount, scopes: string[]): Promise<{ token: string; expiresIn: number }> {
+  private async exchange(account: ServiceAccount, scopes: string[], proxy: string | undefined): Promise<{ token: string; expiresIn: number }> {
     const tokenUri = account.token_uri || DEFAULT_TOKEN_URI;
     const now = Math.floor(Date.now() / 1000);
     const header = b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
@@ -55,7 +56,7 @@ export class GoogleAuth {
       throw new ChannelConfigError('channel:credentials_invalid', 'the service account private key cannot sign (is it a PEM RSA key?)');
     }
     const body = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${header}.${claims}.${signature}` }).toString();
-    const res = await this.http.request({ method: 'POST', url: tokenUri, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const res = await this.http.request({ method: 'POST', url: tokenUri, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, proxy });
     const text = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`the Google token exchange answered HTTP ${res.statusCode}`);
     const json = JSON.parse(text) as { access_token?: string; expires_in?: number };

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { readChannelSettings, type ChannelSettings } from '@gw/contracts';
 import { channelSettingOf } from '../../channels/channel-setting.js';
 import type { ChannelChoice } from '../../channels/select-channel.js';
 import type { RoutableChannel } from '../../channels/routing-table.js';
@@ -11,6 +12,8 @@ import { RelayError } from '../relay-error.js';
 import { classifyUpstreamError, networkFailure, retryAfterSeconds, type FailureVerdict } from './retry-policy.js';
 import { resolveModelSettings } from './model-settings.js';
 import { applyParamOverride } from './param-override.js';
+import { withChannelSystemPrompt } from './channel-system-prompt.js';
+import { openAIAnswerRewrite } from './openai-answer-rewrite.js';
 import { readBounded, relayNonStream } from './relay-non-stream.js';
 import { relayStream } from './relay-stream.js';
 import type { ClientIO } from './client-io.js';
@@ -56,11 +59,13 @@ export async function attemptChannel(
   if (resolved.kind === 'failed') return resolved;
   const { adapter, mapped } = resolved;
   const { settings, model: upstreamModel } = resolveModelSettings(deps.options, mapped.upstreamModel, input.maxTokens || undefined);
+  const parsedChannel = parsedChannelOf(channel, adapter);
+  const channelSettings = parsedChannel.settings;
   let plan: SurfacePlan;
   try {
     plan = input.surface.plan(adapter, {
       endpoint: input.endpoint,
-      body: input.body,
+      body: channelSettings.system_prompt ? withChannelSystemPrompt(input.body, input.endpoint, channelSettings) : input.body,
       model: input.model,
       stream: input.stream,
       includeUsage: input.includeUsage,
@@ -73,19 +78,23 @@ export async function attemptChannel(
   if (!adapter.supports(plan.endpoint)) {
     return { kind: 'failed', channel, retry: true, error: new RelayError(400, 'unsupported_endpoint', `channel #${channel.id} cannot serve ${input.path}`, 'gateway') };
   }
-  const actx: AdapterContext = { endpoint: plan.endpoint, channel: channelInfo(channel, adapter), upstreamModel, stream: input.stream, settings, auth: deps.auth };
+  const actx: AdapterContext = { endpoint: plan.endpoint, channel: channelInfoOf(channel, parsedChannel), upstreamModel, stream: input.stream, settings, auth: deps.auth };
 
   let request: UpstreamRequest;
   try {
     const built = adapter.buildRequest(plan.body, actx);
     request = built instanceof Promise ? await built : built;
     const clientBytes = input.body.kind === 'json' ? input.body.raw : undefined;
-    if (deps.options.get('global.pass_through_request_enabled') && plan.endpoint === input.endpoint && clientBytes && !mapped.isMapped && !adapter.rewritesNativeBody) {
+    // Pass-through (global, or this channel's pass_through_body_enabled) sends the client's bytes untouched:
+    // no system prompt and no param_override either, as in new-api.
+    const passThrough = deps.options.get('global.pass_through_request_enabled') || channelSettings.pass_through_body_enabled === true;
+    if (passThrough && plan.endpoint === input.endpoint && clientBytes && !mapped.isMapped && !adapter.rewritesNativeBody) {
       request = { ...request, body: clientBytes };
     } else if (channel.param_override && (typeof request.body === 'string' || isJsonBytes(request))) {
       const body = typeof request.body === 'string' ? request.body : Buffer.from(request.body!).toString('utf8');
       request = { ...request, body: applyParamOverride(body, channel.param_override) };
     }
+    if (channelSettings.proxy) request = { ...request, proxy: channelSettings.proxy };
   } catch (err) {
     if (err instanceof RelayError) return { kind: 'failed', channel, error: err, retry: err.kind !== 'client' };
     if (err instanceof ChannelConfigError) return configFailure(channel, err.message);
@@ -113,9 +122,9 @@ export async function attemptChannel(
 
   const contentType = String(response.headers['content-type'] ?? '');
   const base = { channel, upstreamModel, isMapped: mapped.isMapped || upstreamModel !== input.model };
-  const outcome = input.stream && adapter.isStream(contentType, actx)
-    ? await relayStream(deps, input, { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate, contentType })
-    : await relayNonStream(deps, input, { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate, contentType });
+  const rewrite = input.surface.name === 'openai' && plan.endpoint === 'chat' ? openAIAnswerRewrite(channelSettings) : undefined;
+  const relayed = { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate, contentType, rewrite };
+  const outcome = input.stream && adapter.isStream(contentType, actx) ? await relayStream(deps, input, relayed) : await relayNonStream(deps, input, relayed);
   if (outcome.kind === 'failed') {
     if (outcome.channelFault) deps.health.recordFailure(channel.id);
     return { kind: 'failed', channel, error: outcome.error, retry: outcome.retry };
@@ -144,27 +153,39 @@ interface ParsedChannel {
   adapter: ProviderAdapter;
   keys: string[];
   setting: Record<string, unknown>;
+  /** The setting keys the pipeline itself acts on (system prompt, proxy, pass-through, answer rewrites). */
+  settings: ChannelSettings;
   baseUrl: string;
 }
 
 /** The key list, setting and base URL of each channel row, worked out once per row and text instead of per request. */
 const parsedChannels = new WeakMap<RoutableChannel, ParsedChannel>();
 
-/** The adapter's view of a channel; a channel holding several keys (one per line) uses one at random. */
-export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter): ChannelInfo {
+function parsedChannelOf(channel: RoutableChannel, adapter: ProviderAdapter): ParsedChannel {
   let parsed = parsedChannels.get(channel);
   if (!parsed || parsed.rawKey !== channel.key || parsed.rawSetting !== channel.setting || parsed.rawBaseUrl !== channel.base_url || parsed.adapter !== adapter) {
+    const setting = channelSettingOf(channel.setting);
     parsed = {
       rawKey: channel.key,
       rawSetting: channel.setting,
       rawBaseUrl: channel.base_url,
       adapter,
       keys: channelKeys(channel.key ?? ''),
-      setting: channelSettingOf(channel.setting),
+      setting,
+      settings: readChannelSettings(setting),
       baseUrl: (channel.base_url || adapter.defaultBaseUrl).replace(/\/+$/, ''),
     };
     parsedChannels.set(channel, parsed);
   }
+  return parsed;
+}
+
+/** The adapter's view of a channel; a channel holding several keys (one per line) uses one at random. */
+export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter): ChannelInfo {
+  return channelInfoOf(channel, parsedChannelOf(channel, adapter));
+}
+
+function channelInfoOf(channel: RoutableChannel, parsed: ParsedChannel): ChannelInfo {
   const keys = parsed.keys;
   const key = keys.length > 1 ? keys[Math.floor(Math.random() * keys.length)] : (keys[0] ?? '');
   return {

@@ -9,6 +9,7 @@ import type { ClientIO } from './client-io.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
 import type { PromptEstimate } from './estimate-prompt-tokens.js';
+import type { OpenAIAnswerRewrite } from './openai-answer-rewrite.js';
 
 export const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
@@ -56,12 +57,21 @@ export function readBounded(body: Dispatcher.ResponseData['body'], limit: number
   });
 }
 
+/** An upstream answer on its way to the client, with what the attempt decided about it. */
+export interface RelayedAnswer {
+  adapter: ProviderAdapter;
+  actx: AdapterContext;
+  plan: SurfacePlan;
+  response: Dispatcher.ResponseData;
+  io: ClientIO;
+  promptEstimate: PromptEstimate;
+  contentType: string;
+  /** The channel's rewrites of chat answers for OpenAI clients (thinking_to_content, force_format). */
+  rewrite?: OpenAIAnswerRewrite;
+}
+
 /** A complete (non-streamed) answer: parse, convert to the client's format, send, and report usage. */
-export async function relayNonStream(
-  _deps: RelayDeps,
-  input: RelayInput,
-  a: { adapter: ProviderAdapter; actx: AdapterContext; plan: SurfacePlan; response: Dispatcher.ResponseData; io: ClientIO; promptEstimate: PromptEstimate; contentType: string },
-): Promise<RelayOutcome> {
+export async function relayNonStream(_deps: RelayDeps, input: RelayInput, a: RelayedAnswer): Promise<RelayOutcome> {
   let raw: Uint8Array;
   try {
     raw = await readBounded(a.response.body, MAX_RESPONSE_BYTES);
@@ -81,7 +91,8 @@ export async function relayNonStream(
   const counted = !parsed.usage;
   const usage = parsed.usage ?? localUsage(parsed.body, parsed.contentType, a.promptEstimate.tokens);
   // A chat answer that came without usage carries the counted one, so the client sees what it is billed.
-  const body = counted && a.plan.endpoint === 'chat' && isChatCompletion(parsed.body) ? { ...parsed.body, usage: toOpenAIUsage(usage) } : parsed.body;
+  let body = counted && a.plan.endpoint === 'chat' && isChatCompletion(parsed.body) ? { ...parsed.body, usage: toOpenAIUsage(usage) } : parsed.body;
+  if (a.rewrite && isChatCompletion(body)) body = a.rewrite.answer(body);
   if (body instanceof Uint8Array) a.io.sendBytes(200, body, parsed.contentType ?? 'application/octet-stream');
   else if (parsed.raw && body === parsed.body && a.plan.passesResponseThrough) a.io.sendBytes(200, parsed.raw, 'application/json');
   else {

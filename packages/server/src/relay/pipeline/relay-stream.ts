@@ -1,18 +1,16 @@
-import type { Dispatcher } from 'undici';
 import { emptyUsage, type Usage } from '../formats/usage.js';
 import { nowSeconds, randomId } from '../formats/ids.js';
 import { ChunkFactory } from '../formats/openai/chunks.js';
-import type { AdapterContext, ByteStreamTranslator, OutboundEvent, ProviderAdapter, StreamTranslator } from '../providers/provider-adapter.js';
-import type { SurfacePlan } from '../surfaces/surface.js';
+import type { ByteStreamTranslator, OutboundEvent, StreamTranslator } from '../providers/provider-adapter.js';
 import { RelayError } from '../relay-error.js';
 import { SseParser, type ParsedSseEvent } from '../streaming/sse-parser.js';
 import { StreamingTokenCounter } from '../usage/token-counter.js';
 import { forEachChunk } from './body-chunks.js';
-import { frameSse, type ClientIO } from './client-io.js';
+import { frameSse } from './client-io.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
-import type { RelayOutcome } from './relay-non-stream.js';
-import type { PromptEstimate } from './estimate-prompt-tokens.js';
+import type { RelayOutcome, RelayedAnswer } from './relay-non-stream.js';
+import { rewriteHubChunks } from './openai-answer-rewrite.js';
 
 /**
  * Relays a streamed answer event by event, without buffering it: upstream bytes → SSE events →
@@ -25,11 +23,12 @@ import type { PromptEstimate } from './estimate-prompt-tokens.js';
 export async function relayStream(
   deps: RelayDeps,
   input: RelayInput,
-  a: { adapter: ProviderAdapter; actx: AdapterContext; plan: SurfacePlan; response: Dispatcher.ResponseData; io: ClientIO; promptEstimate: PromptEstimate; contentType: string },
+  a: RelayedAnswer,
 ): Promise<RelayOutcome> {
   const { io, response } = a;
   // Most upstreams stream SSE; a few (Bedrock's binary event stream) bring their own byte decoder.
-  const translator = a.adapter.createByteStreamTranslator?.(a.actx, a.contentType) ?? sseTranslator(a.adapter.createStreamTranslator(a.actx));
+  const upstream = a.adapter.createByteStreamTranslator?.(a.actx, a.contentType) ?? sseTranslator(a.adapter.createStreamTranslator(a.actx));
+  const translator = a.rewrite ? rewriteHubChunks(upstream, a.rewrite.chunks()) : upstream;
   const encoder = a.plan.createStreamEncoder();
   const counter = new StreamingTokenCounter();
   let firstTokenMs = 0;

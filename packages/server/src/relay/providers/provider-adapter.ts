@@ -57,8 +57,11 @@ export interface ModelSettings {
 
 /** Credentials that need I/O (Vertex service-account tokens) come from the pipeline through this port. */
 export interface AuthPort {
-  /** An OAuth2 access token for a Google service account JSON (cached by the pipeline). */
-  googleAccessToken(serviceAccountJson: string, scopes: string[]): Promise<string>;
+  /**
+   * An OAuth2 access token for a Google service account JSON (cached by the pipeline), exchanged through
+   * `proxy` when the channel has one.
+   */
+  googleAccessToken(serviceAccountJson: string, scopes: string[], proxy?: string): Promise<string>;
 }
 
 /**
@@ -94,6 +97,8 @@ export interface UpstreamRequest {
   url: string;
   headers: Record<string, string>;
   body?: string | Uint8Array;
+  /** The channel's proxy (its `setting.proxy`), set by the pipeline rather than the adapter. */
+  proxy?: string;
 }
 
 /** An upstream answer converted to the endpoint's outward format. */

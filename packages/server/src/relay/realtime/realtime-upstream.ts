@@ -1,6 +1,10 @@
 import type { IncomingMessage } from 'node:http';
+import { isIP, type Socket } from 'node:net';
+import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import { ChannelType } from '@gw/contracts';
-import WebSocket from 'ws';
+import WebSocket, { type ClientOptions } from 'ws';
+import { channelProxyOf } from '../../channels/channel-setting.js';
+import { openProxyTunnel } from '../../platform/upstream-proxy.js';
 import type { ChannelInfo, UpstreamErrorInfo } from '../providers/provider-adapter.js';
 import { AZURE_DEFAULT_API_VERSION } from '../providers/azure-openai/index.js';
 
@@ -15,12 +19,20 @@ export const REALTIME_CHANNEL_TYPES: ReadonlySet<number> = new Set([ChannelType.
 export interface UpstreamTarget {
   url: string;
   headers: Record<string, string>;
+  /** The channel's proxy (`setting.proxy`): the socket is opened through a tunnel of it. */
+  proxy?: string;
 }
 
 const toWebSocketBase = (base: string) => base.replace(/\/+$/, '').replace(/^http(s?):\/\//i, (_m, s: string) => (s ? 'wss://' : 'ws://'));
 
 /** Where and how to open the realtime socket of a channel (OpenAI and compatible: Bearer; Azure: api-key). */
 export function upstreamTarget(channel: ChannelInfo, upstreamModel: string, openaiBeta: string | undefined): UpstreamTarget {
+  const proxy = channelProxyOf(channel);
+  const target = upstreamTargetDirect(channel, upstreamModel, openaiBeta);
+  return proxy ? { ...target, proxy } : target;
+}
+
+function upstreamTargetDirect(channel: ChannelInfo, upstreamModel: string, openaiBeta: string | undefined): UpstreamTarget {
   const headers: Record<string, string> = {};
   if (openaiBeta) headers['OpenAI-Beta'] = openaiBeta;
   if (channel.type === ChannelType.AzureOpenAI) {
@@ -66,7 +78,9 @@ export type UpstreamConnectResult =
 export function connectUpstream(target: UpstreamTarget, connectTimeoutMs: number, signal: AbortSignal): Promise<UpstreamConnectResult> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve({ kind: 'aborted' });
-    const socket = new WebSocket(target.url, { headers: target.headers, handshakeTimeout: connectTimeoutMs, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, followRedirects: false });
+    const options: ClientOptions = { headers: target.headers, handshakeTimeout: connectTimeoutMs, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, followRedirects: false };
+    if (target.proxy) options.createConnection = throughProxy(target.proxy, target.url.startsWith('wss:'), connectTimeoutMs);
+    const socket = new WebSocket(target.url, options);
     let settled = false;
     const settle = (result: UpstreamConnectResult) => {
       if (settled) return;
@@ -108,6 +122,26 @@ export function connectUpstream(target: UpstreamTarget, connectTimeoutMs: number
   });
 }
 
+/**
+ * The socket factory `ws` hands to Node's HTTP client: a tunnel through the proxy, with TLS inside it
+ * for wss://. Node accepts the socket later through the callback (the tunnel takes a round trip or
+ * two); its failure fails the handshake like a refused connection.
+ */
+function throughProxy(proxy: string, secure: boolean, timeoutMs: number): ClientOptions['createConnection'] {
+  const create = (options: ConnectionOptions & { host: string; port: number | string }, done: (err: Error | null, socket?: Socket) => void): undefined => {
+    openProxyTunnel(proxy, options.host, Number(options.port), timeoutMs)
+      .then((tunnel) => {
+        if (!secure) return done(null, tunnel);
+        const servername = options.servername ?? (isIP(options.host) ? undefined : options.host);
+        done(null, tlsConnect({ ...options, socket: tunnel, servername }));
+      })
+      .catch((err: Error) => done(err));
+    return undefined;
+  };
+  // ws types the factory as net.createConnection; Node's HTTP client also takes one that answers through a callback.
+  return create as unknown as ClientOptions['createConnection'];
+}
+
 function readErrorBody(res: IncomingMessage): Promise<UpstreamErrorInfo> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -137,6 +171,7 @@ function errorInfoOf(text: string): UpstreamErrorInfo {
 
 function describeNetworkError(err: NodeJS.ErrnoException): string {
   if (err.message?.startsWith('Opening handshake has timed out')) return 'timed out connecting';
+  if (err.code === 'UND_ERR_CONNECT_TIMEOUT' || err.code === 'UND_ERR_HEADERS_TIMEOUT') return 'timed out connecting';
   if (err.code === 'ECONNREFUSED') return 'connection refused';
   if (err.code === 'ECONNRESET') return 'connection reset';
   if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return 'host not found';

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { channelProxyOf } from '../../channels/channel-setting.js';
 import { toTaskError } from '../task-errors.js';
 import { RelayError } from '../../relay/relay-error.js';
 import { callUpstreamStream, discardUpstreamFile } from '../upstream-stream.js';
@@ -63,7 +64,9 @@ export async function midjourneyRoutes(app: FastifyInstance, deps: { tasks: Task
     const id = (req.params as { id: string }).id;
     const row = await drawingTasksRepository.findAnyByMjId(d.db, id);
     if (!row?.image_url || !/^https?:\/\//i.test(row.image_url)) throw new RelayError(404, 'task_not_found', 'no image for this task', 'client');
-    const image = await callUpstreamStream(d.http, row.image_url);
+    // Through the proxy of the channel that drew it, when that channel has one.
+    const channel = d.routing.table.channel(row.channel_id);
+    const image = await callUpstreamStream(d.http, row.image_url, {}, channel ? channelProxyOf(channel) : undefined);
     if (image.status !== 200) {
       discardUpstreamFile(image);
       throw new RelayError(502, 'upstream_error', `the image could not be fetched (HTTP ${image.status})`, 'upstream');

@@ -58,7 +58,7 @@ export async function submitMidjourney(deps: TaskDeps, input: MjSubmitInput): Pr
 
   const sent = await releasingOnError(deps, hold, () =>
     submitToChannels(deps, { principal, model, types: MJ_CHANNEL_TYPES, fixed, fixedKeyHint }, async (ep) => {
-      const outcome = await postTask(deps, `${ep.baseUrl}${input.mode ? `/${input.mode}` : ''}/mj/${plan.route}`, { 'mj-api-secret': ep.key }, plan.body);
+      const outcome = await postTask(deps, ep, `${ep.baseUrl}${input.mode ? `/${input.mode}` : ''}/mj/${plan.route}`, { 'mj-api-secret': ep.key }, plan.body);
       if (outcome.kind === 'failed') return outcome;
       const answer = outcome.value.json as Partial<MjSubmitAnswer> | undefined;
       if (!answer || typeof answer !== 'object' || typeof answer.code !== 'number') {

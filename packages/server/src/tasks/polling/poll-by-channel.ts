@@ -57,7 +57,7 @@ export async function pollByChannel<Row extends PolledRow>(deps: TaskDeps, rows:
       const batch = tasks.slice(i, i + IDS_PER_CALL);
       let items: unknown[];
       try {
-        const res = await callUpstreamJson(deps.http, { method: 'POST', ...plan.request(ep, batch.map((t) => plan.upstreamIdOf(t))) });
+        const res = await callUpstreamJson(deps.http, { method: 'POST', ...plan.request(ep, batch.map((t) => plan.upstreamIdOf(t))), proxy: ep.proxy });
         const found = plan.itemsOf(res);
         if (!found) {
           deps.log.warn({ channelId, status: res.status }, `${plan.platform} task polling got an unusable answer`);

@@ -71,7 +71,7 @@ export async function submitSuno(deps: TaskDeps, input: SunoSubmitInput): Promis
 
   const sent = await releasingOnError(deps, hold, () =>
     submitToChannels(deps, { principal, model, types: SUNO_CHANNEL_TYPES, fixed, fixedKeyHint }, async (ep) => {
-      const outcome = await postTask(deps, `${ep.baseUrl}/suno/submit/${action.toLowerCase()}`, { authorization: `Bearer ${ep.key}` }, body);
+      const outcome = await postTask(deps, ep, `${ep.baseUrl}/suno/submit/${action.toLowerCase()}`, { authorization: `Bearer ${ep.key}` }, body);
       if (outcome.kind === 'failed') return outcome;
       const answer = asRecord(outcome.value.json);
       const taskId = asString(answer.data);

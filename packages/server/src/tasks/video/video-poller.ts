@@ -18,7 +18,7 @@ export async function pollVideoTasks(deps: TaskDeps, limit: number): Promise<voi
     if (!channel) continue;
     const ep = endpointOf(channel, row.channel_key_hint);
     try {
-      const res = await callUpstreamJson(deps.http, { method: 'GET', url: `${ep.baseUrl}/v1/videos/${encodeURIComponent(row.task_id)}`, headers: { authorization: `Bearer ${ep.key}` } });
+      const res = await callUpstreamJson(deps.http, { method: 'GET', url: `${ep.baseUrl}/v1/videos/${encodeURIComponent(row.task_id)}`, headers: { authorization: `Bearer ${ep.key}` }, proxy: ep.proxy });
       if (res.status === 404) {
         await failPlatformTask(deps, row, {}, 'the upstream no longer knows this video job');
         continue;

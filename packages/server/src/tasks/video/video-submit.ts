@@ -55,7 +55,7 @@ export async function submitVideo(deps: TaskDeps, input: VideoSubmitInput): Prom
         if (err instanceof ChannelConfigError) return { kind: 'failed', retry: true, error: new RelayError(500, 'channel_config_error', `channel #${ep.channel.id} is misconfigured: ${err.message}`, 'gateway') };
         throw err;
       }
-      const outcome = await postTask(deps, `${ep.baseUrl}/v1/videos`, { authorization: `Bearer ${ep.key}` }, { ...body, model: upstreamModel });
+      const outcome = await postTask(deps, ep, `${ep.baseUrl}/v1/videos`, { authorization: `Bearer ${ep.key}` }, { ...body, model: upstreamModel });
       if (outcome.kind === 'failed') return outcome;
       const job = asRecord(outcome.value.json);
       if (!asString(job.id)) return { kind: 'failed', retry: false, error: new RelayError(502, 'bad_response_body', 'the upstream accepted the video job but gave it no id', 'upstream') };

@@ -71,6 +71,28 @@ describe('valuesToPayload', () => {
     expect(UpdateChannelBody.safeParse({ id: stored.id, ...body }).success).toBe(true);
     expect(valuesToPayload({ ...values, key: ' new-key ' }, true).key).toBe('new-key');
   });
+
+  it('loads the channel settings into fields and merges them back with the other keys of setting', () => {
+    const withSetting = { ...stored, setting: '{"proxy":"socks5://127.0.0.1:1080","system_prompt":"Be brief.","aws_inference_profile":"arn:x"}' };
+    const values = channelToValues(withSetting);
+    expect(values.settings).toMatchObject({ proxy: 'socks5://127.0.0.1:1080', system_prompt: 'Be brief.', force_format: false });
+    expect(JSON.parse(values.setting)).toEqual({ aws_inference_profile: 'arn:x' });
+
+    const body = valuesToPayload({ ...values, settings: { ...values.settings, force_format: true, system_prompt_override: true } }, true);
+    expect(JSON.parse(body.setting)).toEqual({
+      aws_inference_profile: 'arn:x', proxy: 'socks5://127.0.0.1:1080', system_prompt: 'Be brief.', force_format: true, system_prompt_override: true,
+    });
+    expect(UpdateChannelBody.safeParse({ id: stored.id, ...body }).success).toBe(true);
+  });
+
+  it('saves setting as before when nothing is set: empty for a new channel, the stored text otherwise', () => {
+    expect(valuesToPayload({ ...newChannelValues(), name: 'n', key: 'k', models: ['m'] }, false).setting).toBe('');
+    expect(valuesToPayload(channelToValues(stored), true).setting).toBe('');
+    expect(valuesToPayload(channelToValues({ ...stored, setting: '{"aws_inference_profile":"arn:x"}' }), true).setting).toBe('{"aws_inference_profile":"arn:x"}');
+    // Everything switched off and cleared: the known keys go, and with them the whole setting.
+    const cleared = channelToValues({ ...stored, setting: '{"force_format":true,"proxy":"http://p:1"}' });
+    expect(valuesToPayload({ ...cleared, settings: { ...cleared.settings, force_format: false, proxy: '' } }, true).setting).toBe('');
+  });
 });
 
 describe('findFormProblem', () => {
@@ -91,6 +113,18 @@ describe('findFormProblem', () => {
     expect(findFormProblem({ ...ok, status_code_mapping: 'x' }, false, false)?.problem).toBe('statusCodeMapping');
     expect(findFormProblem({ ...ok, setting: '1' }, false, false)).toEqual({ field: 'setting', problem: 'json' });
     expect(findFormProblem(ok, false, false)).toBeNull();
+  });
+
+  it('blocks an unusable proxy on its field, and a known setting of the wrong type in the JSON text', () => {
+    const proxy = (p: string) => ({ ...ok, settings: { ...ok.settings, proxy: p } });
+    expect(findFormProblem(proxy('ftp://p:21'), false, false)).toEqual({
+      field: ['settings', 'proxy'], problem: 'proxy', reason: 'the proxy must start with http://, https://, socks5:// or socks5h://',
+    });
+    expect(findFormProblem(proxy('socks5://127.0.0.1:1080'), false, false)).toBeNull();
+    expect(findFormProblem({ ...ok, setting: '{"proxy":"nope"}' }, false, false)?.field).toEqual(['settings', 'proxy']);
+    expect(findFormProblem({ ...ok, setting: '{"force_format":"yes"}' }, false, false)).toEqual({
+      field: 'setting', problem: 'settingValue', reason: 'setting.force_format must be true or false',
+    });
   });
 
   it('wants the knowledge base ID of an AI Proxy knowledge base channel', () => {

@@ -1,5 +1,6 @@
 import { CHANNEL_PRIORITY_MIN, ChannelType, SPARK_DEFAULT_VERSION, type ChannelView } from '@gw/contracts';
 import { splitList } from './channel-rows';
+import { emptyChannelSettings, mergeChannelSetting, settingProblem, splitChannelSetting, type ChannelSettingsValues } from './channel-setting-form';
 
 /** The channel editor's form model (spec 2 §3 "Channel"); lists are arrays here, comma text on the wire. */
 export interface ChannelFormValues {
@@ -22,6 +23,9 @@ export interface ChannelFormValues {
   auto_ban: boolean;
   test_model: string;
   param_override: string;
+  /** The keys of `setting` the gateway acts on, as fields (channel-setting-form.ts). */
+  settings: ChannelSettingsValues;
+  /** The other keys of `setting`, as JSON text; merged with `settings` on save. */
   setting: string;
   openai_organization: string;
   max_input_tokens: number | null;
@@ -88,6 +92,7 @@ export function newChannelValues(): ChannelFormValues {
     auto_ban: true,
     test_model: '',
     param_override: '',
+    settings: emptyChannelSettings(),
     setting: '',
     openai_organization: '',
     max_input_tokens: 0,
@@ -95,6 +100,7 @@ export function newChannelValues(): ChannelFormValues {
 }
 
 export function channelToValues(channel: ChannelView): ChannelFormValues {
+  const { settings, setting } = splitChannelSetting(channel.setting);
   return {
     type: channel.type,
     name: channel.name,
@@ -112,7 +118,8 @@ export function channelToValues(channel: ChannelView): ChannelFormValues {
     auto_ban: channel.auto_ban === 1,
     test_model: channel.test_model ?? '',
     param_override: channel.param_override ?? '',
-    setting: channel.setting ?? '',
+    settings,
+    setting,
     openai_organization: channel.openai_organization ?? '',
     max_input_tokens: channel.max_input_tokens,
   };
@@ -165,7 +172,7 @@ export function valuesToPayload(v: ChannelFormValues, isEdit: boolean): ChannelP
     auto_ban: v.auto_ban ? 1 : 0,
     test_model: v.test_model.trim(),
     param_override: v.param_override.trim(),
-    setting: v.setting.trim(),
+    setting: mergeChannelSetting(v.settings, v.setting),
     openai_organization: v.openai_organization.trim(),
     max_input_tokens: Math.max(0, Math.trunc(Number(v.max_input_tokens) || 0)),
   };
@@ -193,7 +200,10 @@ export type ChannelFormProblem =
   | { field: 'other'; problem: 'libraryIdRequired' }
   | { field: 'model_mapping'; problem: 'modelMapping' }
   | { field: 'status_code_mapping'; problem: 'statusCodeMapping' }
-  | { field: 'param_override' | 'setting'; problem: 'json' };
+  | { field: 'param_override' | 'setting'; problem: 'json' }
+  /** `reason`: the contract's message (channelSettingProblem, channelProxyProblem), shown as it is. */
+  | { field: 'setting'; problem: 'settingValue'; reason: string }
+  | { field: ['settings', 'proxy']; problem: 'proxy'; reason: string };
 
 export function findFormProblem(v: ChannelFormValues, isEdit: boolean, baseUrlRequired: boolean): ChannelFormProblem | null {
   if (!v.name.trim()) return { field: 'name', problem: 'nameAndKey' };
@@ -207,6 +217,9 @@ export function findFormProblem(v: ChannelFormValues, isEdit: boolean, baseUrlRe
   if (!isJsonObjectText(v.status_code_mapping)) return { field: 'status_code_mapping', problem: 'statusCodeMapping' };
   if (!isJsonObjectText(v.param_override)) return { field: 'param_override', problem: 'json' };
   if (!isJsonObjectText(v.setting)) return { field: 'setting', problem: 'json' };
+  const setting = settingProblem(v.settings, v.setting);
+  if (setting?.field === 'setting') return { field: 'setting', problem: 'settingValue', reason: setting.reason };
+  if (setting?.field === 'proxy') return { field: ['settings', 'proxy'], problem: 'proxy', reason: setting.reason };
   return null;
 }
 

@@ -9,6 +9,7 @@
  * bridged through the hub format when they name a model of the other family.
  */
 import { ChannelType } from '@gw/contracts';
+import { channelProxyOf } from '../../../channels/channel-setting.js';
 import { claudeToOpenAIRequest } from '../../formats/anthropic/request-to-openai.js';
 import type { ClaudeRequest } from '../../formats/anthropic/types.js';
 import { geminiToOpenAIRequest } from '../../formats/gemini/request-to-openai.js';
@@ -116,7 +117,7 @@ export const vertexAdapter: ProviderAdapter = {
     const plan = planFor(ctx);
     const innerCtx: AdapterContext = plan.bridge ? { ...ctx, endpoint: 'chat' } : ctx;
     const innerBody = plan.bridge ? toHub(body, ctx) : body;
-    const token = await ctx.auth.googleAccessToken(ctx.channel.key, VERTEX_SCOPES);
+    const token = await ctx.auth.googleAccessToken(ctx.channel.key, VERTEX_SCOPES, channelProxyOf(ctx.channel));
     const built = plan.family === 'claude' ? claudeRequest(innerBody, innerCtx, project, token) : geminiRequest(innerBody, innerCtx, project, token);
     // A bridged stream needs the usage chunk to close the client's message with real counts.
     notes.set(ctx, { ...plan, clientWantsUsage: plan.bridge ? true : built.clientWantsUsage });

@@ -10,19 +10,28 @@ interface JsonTextFieldProps {
   placeholder?: string;
   extra?: string;
   rows?: number;
+  /** A further check of a JSON object text: the problem's message, or null. */
+  check?: (text: string) => string | null;
+  /** Runs when the text area loses focus, before the validation. */
+  onBlur?: () => void;
 }
 
 /** A JSON object text area (blank allowed), validated on blur. */
-function JsonTextField({ name, label, invalidMessage, placeholder, extra, rows = 6 }: JsonTextFieldProps) {
+export function JsonTextField({ name, label, invalidMessage, placeholder, extra, rows = 6, check, onBlur }: JsonTextFieldProps) {
+  const validator = (_: unknown, v: string | undefined) => {
+    if (!isJsonObjectText(v)) return Promise.reject(new Error(invalidMessage));
+    const problem = check?.(v ?? '') ?? null;
+    return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+  };
   return (
-    <Form.Item
-      name={name}
-      label={label}
-      extra={extra}
-      validateTrigger="onBlur"
-      rules={[{ validator: (_, v: string | undefined) => (isJsonObjectText(v) ? Promise.resolve() : Promise.reject(new Error(invalidMessage))) }]}
-    >
-      <Input.TextArea autoSize={{ minRows: rows, maxRows: 12 }} placeholder={placeholder} spellCheck={false} style={{ fontFamily: 'monospace' }} />
+    <Form.Item name={name} label={label} extra={extra} validateTrigger="onBlur" rules={[{ validator }]}>
+      <Input.TextArea
+        autoSize={{ minRows: rows, maxRows: 12 }}
+        placeholder={placeholder}
+        spellCheck={false}
+        style={{ fontFamily: 'monospace' }}
+        onBlur={onBlur}
+      />
     </Form.Item>
   );
 }
@@ -35,7 +44,6 @@ const CHANNEL_JSON_FIELDS = {
   model_mapping: { key: 'modelMapping', problem: 'modelMapping' },
   status_code_mapping: { key: 'statusCodeMapping', problem: 'statusCodeMapping' },
   param_override: { key: 'paramOverride', problem: 'json' },
-  setting: { key: 'setting', problem: 'json' },
 } as const;
 
 /** One of the channel's JSON fields; `placeholder` replaces its example (the tag editor says "unchanged"). */

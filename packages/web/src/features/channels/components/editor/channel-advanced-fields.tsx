@@ -2,7 +2,7 @@ import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChannelJsonField } from '../json-text-field';
 
-/** Model and status-code mapping, parameter override, settings JSON, organisation and input limit. */
+/** Model and status-code mapping, parameter override, organisation and input limit. */
 export function ChannelAdvancedFields() {
   const { t } = useTranslation('channels');
   return (
@@ -10,7 +10,6 @@ export function ChannelAdvancedFields() {
       <ChannelJsonField name="model_mapping" />
       <ChannelJsonField name="status_code_mapping" />
       <ChannelJsonField name="param_override" />
-      <ChannelJsonField name="setting" />
       <Form.Item name="openai_organization" label={t('form.organization')} extra={t('form.organizationHelp')}>
         <Input placeholder="org-..." />
       </Form.Item>

@@ -7,6 +7,7 @@ import { FormDrawer } from '../../../../components/form/form-drawer';
 import { fitScreen } from '../../../../components/responsive';
 import { notifyError, notifySuccess, notifyWarning } from '../../../../lib/notify';
 import { channelQueries, useCreateChannel, useUpdateChannel } from '../../api/channels.queries';
+import { absorbSettingText } from '../../channel-setting-form';
 import {
   channelToValues, endsWithV1, findFormProblem, newChannelValues, splitKeyLines, valuesToPayload, type ChannelFormValues,
 } from '../../channel-form';
@@ -14,6 +15,7 @@ import { ChannelAdvancedFields } from './channel-advanced-fields';
 import { ChannelKeyField } from './channel-key-field';
 import { ChannelModelsField } from './channel-models-field';
 import { ChannelRoutingFields } from './channel-routing-fields';
+import { ChannelSettingsFields } from './channel-settings-fields';
 import { ChannelTypeFields } from './channel-type-fields';
 import { needsBaseUrl, useChannelTypes } from './use-channel-types';
 
@@ -58,15 +60,25 @@ export function ChannelEditorDrawer({ open, channelId, onClose }: ChannelEditorD
   const onValuesChange = (changed: Partial<ChannelFormValues>) => {
     // A problem shown by the last submit goes away once its field is edited.
     form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof ChannelFormValues, errors: [] })));
+    if (changed.settings) {
+      const keys = Object.keys(changed.settings) as (keyof ChannelFormValues['settings'])[];
+      form.setFields(keys.map((key) => ({ name: ['settings', key] as const, errors: [] })));
+    }
     if (changed.type === ChannelType.IflytekSpark && !form.getFieldValue('other')) form.setFieldValue('other', SPARK_DEFAULT_VERSION);
   };
 
   const submit = async () => {
     if (submitting.current) return notifyWarning(t('form.duplicateSubmit'));
     const values: ChannelFormValues = { ...newChannelValues(), ...(form.getFieldsValue(true) as Partial<ChannelFormValues>) };
+    // Known settings still typed in the JSON text (not yet moved on blur) go to their fields first.
+    const absorbed = absorbSettingText(values.settings, values.setting);
+    if (!('problem' in absorbed) && absorbed.moved.length > 0) {
+      Object.assign(values, { settings: absorbed.settings, setting: absorbed.setting });
+      form.setFieldsValue({ settings: absorbed.settings, setting: absorbed.setting });
+    }
     const problem = findFormProblem(values, isEdit, needsBaseUrl(types, values.type));
     if (problem) {
-      const message = t(`problems.${problem.problem}`);
+      const message = 'reason' in problem ? problem.reason : t(`problems.${problem.problem}`);
       form.setFields([{ name: problem.field, errors: [message] }]);
       return notifyError(message);
     }
@@ -129,6 +141,8 @@ export function ChannelEditorDrawer({ open, channelId, onClose }: ChannelEditorD
         <ChannelModelsField key={`models-${session}`} channelId={channelId} />
         <Divider titlePlacement="start">{t('form.sectionRouting')}</Divider>
         <ChannelRoutingFields />
+        <Divider titlePlacement="start">{t('form.sectionSettings')}</Divider>
+        <ChannelSettingsFields />
         <Collapse
           ghost
           items={[{ key: 'advanced', label: t('form.sectionAdvanced'), forceRender: true, children: <ChannelAdvancedFields /> }]}
