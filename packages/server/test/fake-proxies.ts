@@ -3,8 +3,8 @@
  * SOCKS5 server (no authentication or username/password, CONNECT only). Both record what they were
  * asked and can insist on credentials.
  */
-import { createServer, type IncomingMessage } from 'node:http';
-import { connect as netConnect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { connect as netConnect, createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 
 export interface ProxyCredentials {
   user: string;
@@ -52,6 +52,23 @@ function urlOf(scheme: string, port: number, credentials: ProxyCredentials | nul
   return `${scheme}://${auth}127.0.0.1:${port}`;
 }
 
+/** A started proxy server as a FakeProxy: its URLs, what it recorded, and a close that drops its open sockets. */
+async function listening(server: Server | NetServer, scheme: string, seen: { tunnels: ProxyTunnel[]; upstreamPorts: Set<number>; sockets: Set<Socket> }): Promise<FakeProxy> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: urlOf(scheme, port, null),
+    urlWith: (credentials, as = scheme) => urlOf(as, port, credentials),
+    tunnels: seen.tunnels,
+    upstreamPorts: seen.upstreamPorts,
+    carried: carriedBy(seen.upstreamPorts),
+    close() {
+      for (const socket of seen.sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 /** Splices two sockets together; `head` is what the client already sent past the handshake. */
 function splice(client: Socket, upstream: Socket, head: Buffer): void {
   if (head.length) upstream.write(head);
@@ -86,19 +103,7 @@ export async function startHttpProxy(options: { credentials?: ProxyCredentials }
     });
     upstream.once('error', () => client.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n'));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: urlOf('http', port, null),
-    urlWith: (credentials, scheme = 'http') => urlOf(scheme, port, credentials),
-    tunnels,
-    upstreamPorts,
-    carried: carriedBy(upstreamPorts),
-    close() {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return listening(server, 'http', { tunnels, upstreamPorts, sockets });
 }
 
 /** Reads exact byte counts from a socket during a handshake; `rest()` hands back what came after. */
@@ -205,19 +210,7 @@ export async function startSocks5Proxy(options: { credentials?: ProxyCredentials
     track(sockets, client);
     handshake(client).catch(() => client.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: urlOf('socks5', port, null),
-    urlWith: (credentials, scheme = 'socks5') => urlOf(scheme, port, credentials),
-    tunnels,
-    upstreamPorts,
-    carried: carriedBy(upstreamPorts),
-    close() {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return listening(server, 'socks5', { tunnels, upstreamPorts, sockets });
 }
 
 /** A loopback port nothing listens on (a proxy that is down). */
