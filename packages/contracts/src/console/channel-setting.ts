@@ -16,11 +16,24 @@ export interface ChannelSettings {
   system_prompt?: string;
   /** With a system prompt: also put it in front of a request's own system prompt. */
   system_prompt_override?: boolean;
+  /**
+   * Request fields that change what the upstream charges or where it runs are dropped unless allowed
+   * (new-api's `allow_*` switches): `service_tier`, `safety_identifier`, `inference_geo`, `speed` and
+   * `stream_options.include_obfuscation`. `store` is kept unless `disable_store`.
+   */
+  allow_service_tier?: boolean;
+  allow_safety_identifier?: boolean;
+  allow_inference_geo?: boolean;
+  allow_speed?: boolean;
+  allow_include_obfuscation?: boolean;
+  disable_store?: boolean;
 }
 
 /** The switches and the texts among the settings, for checks and forms. */
 export const CHANNEL_SETTING_SWITCHES = ['force_format', 'thinking_to_content', 'pass_through_body_enabled', 'system_prompt_override'] as const;
 export const CHANNEL_SETTING_TEXTS = ['proxy', 'system_prompt'] as const;
+/** The request-field switches (kept in the editor's JSON text, not as fields). */
+export const CHANNEL_FIELD_SWITCHES = ['allow_service_tier', 'allow_safety_identifier', 'allow_inference_geo', 'allow_speed', 'allow_include_obfuscation', 'disable_store'] as const;
 
 export const CHANNEL_PROXY_SCHEMES = ['http:', 'https:', 'socks5:', 'socks5h:'] as const;
 
@@ -50,6 +63,7 @@ export function readChannelSettings(setting: Record<string, unknown>): ChannelSe
     pass_through_body_enabled: bool(setting.pass_through_body_enabled),
     system_prompt: text(setting.system_prompt) || undefined,
     system_prompt_override: bool(setting.system_prompt_override),
+    ...Object.fromEntries(CHANNEL_FIELD_SWITCHES.filter((key) => setting[key] === true).map((key) => [key, true])),
   };
 }
 
@@ -58,7 +72,7 @@ export function readChannelSettings(setting: Record<string, unknown>): ChannelSe
  * are not checked: adapters and newer versions keep their own.
  */
 export function channelSettingProblem(setting: Record<string, unknown>): string | null {
-  for (const key of CHANNEL_SETTING_SWITCHES) {
+  for (const key of [...CHANNEL_SETTING_SWITCHES, ...CHANNEL_FIELD_SWITCHES]) {
     if (setting[key] !== undefined && typeof setting[key] !== 'boolean') return `setting.${key} must be true or false`;
   }
   for (const key of CHANNEL_SETTING_TEXTS) {

@@ -72,6 +72,18 @@ describe('the channel setting JSON', () => {
     expect(sentMessages()[0]).toEqual({ role: 'system', content: 'ignored in pass-through' });
   });
 
+  it('drops service_tier and the other guarded fields unless the channel allows them', async () => {
+    r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok')));
+    const request = (model: string) => JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], service_tier: 'priority', safety_identifier: 'user-7', store: true });
+    const guarded = await channelWith({});
+    expect((await r.post('/v1/chat/completions', guarded.token.key, request(guarded.model))).status).toBe(200);
+    expect(r.upstream.requests.at(-1)!.body).toEqual({ model: guarded.model, messages: [{ role: 'user', content: 'hi' }], store: true });
+
+    const allowed = await channelWith({ allow_service_tier: true, disable_store: true });
+    await r.post('/v1/chat/completions', allowed.token.key, request(allowed.model));
+    expect(r.upstream.requests.at(-1)!.body).toEqual({ model: allowed.model, messages: [{ role: 'user', content: 'hi' }], service_tier: 'priority' });
+  });
+
   describe('thinking_to_content', () => {
     const reasoningChunk = (delta: Record<string, unknown>, finish: string | null = null) =>
       dataEvent({ id: 'chatcmpl-r', object: 'chat.completion.chunk', created: 1, model: 'deepseek-reasoner', choices: [{ index: 0, delta, finish_reason: finish }] });

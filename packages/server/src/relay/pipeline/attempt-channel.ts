@@ -13,6 +13,7 @@ import { classifyUpstreamError, networkFailure, retryAfterSeconds, type FailureV
 import { resolveModelSettings } from './model-settings.js';
 import { applyParamOverride } from './param-override.js';
 import { withChannelSystemPrompt } from './channel-system-prompt.js';
+import { withChannelFieldPolicy } from './channel-request-fields.js';
 import { openAIAnswerRewrite } from './openai-answer-rewrite.js';
 import { readBounded, relayNonStream } from './relay-non-stream.js';
 import { relayStream } from './relay-stream.js';
@@ -65,7 +66,7 @@ export async function attemptChannel(
   try {
     plan = input.surface.plan(adapter, {
       endpoint: input.endpoint,
-      body: channelSettings.system_prompt ? withChannelSystemPrompt(input.body, input.endpoint, channelSettings) : input.body,
+      body: withChannelSystemPrompt(withChannelFieldPolicy(input.body, input.endpoint, channelSettings), input.endpoint, channelSettings),
       model: input.model,
       stream: input.stream,
       includeUsage: input.includeUsage,

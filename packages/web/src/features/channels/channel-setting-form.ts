@@ -7,14 +7,17 @@ import { CHANNEL_SETTING_SWITCHES, CHANNEL_SETTING_TEXTS, channelProxyProblem, c
  * both are merged back into one JSON object.
  */
 
+/** The settings that have fields in the editor (the request-field switches stay in the JSON text). */
+type FieldSettings = Pick<ChannelSettings, 'force_format' | 'thinking_to_content' | 'pass_through_body_enabled' | 'proxy' | 'system_prompt' | 'system_prompt_override'>;
+
 /** The settings as form fields: every key present, off / '' meaning "not set". */
-export type ChannelSettingsValues = Required<ChannelSettings>;
+export type ChannelSettingsValues = Required<FieldSettings>;
 
 const BOOLEAN_KEYS = CHANNEL_SETTING_SWITCHES;
 const STRING_KEYS = CHANNEL_SETTING_TEXTS;
 
 /** The keys of `setting` that have their own field in the editor. */
-export const CHANNEL_SETTING_KEYS: readonly (keyof ChannelSettings)[] = [
+export const CHANNEL_SETTING_KEYS: readonly (keyof FieldSettings)[] = [
   'force_format',
   'thinking_to_content',
   'pass_through_body_enabled',
@@ -52,7 +55,7 @@ function hasRightType(key: keyof ChannelSettings, value: unknown): boolean {
 
 interface Extracted {
   /** The known keys whose value has the right type, read as `readChannelSettings` reads them. */
-  found: (keyof ChannelSettings)[];
+  found: (keyof FieldSettings)[];
   settings: ChannelSettings;
   /** Every other key, and the known keys whose value has the wrong type. */
   rest: Record<string, unknown>;
@@ -60,7 +63,7 @@ interface Extracted {
 }
 
 function extract(object: Record<string, unknown>): Extracted {
-  const found: (keyof ChannelSettings)[] = [];
+  const found: (keyof FieldSettings)[] = [];
   const rest: Record<string, unknown> = {};
   const wrong: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(object)) {
@@ -88,7 +91,7 @@ export function splitChannelSetting(setting: string | null | undefined): { setti
 }
 
 export type AbsorbResult =
-  | { settings: ChannelSettingsValues; setting: string; moved: (keyof ChannelSettings)[] }
+  | { settings: ChannelSettingsValues; setting: string; moved: (keyof FieldSettings)[] }
   /** A known key in the text has a value of the wrong type (the contract's message); nothing was moved. */
   | { problem: string };
 
