@@ -60,6 +60,14 @@ describe.each(testDialects())('custom models at the gateway (%s)', (dialect) => 
     expect(JSON.parse(log.other!)).toMatchObject({ own_key: true });
   });
 
+  it('passes service_tier and the other fields routed channels hold back: the user pays their own supplier', async () => {
+    const model = `own-tier-${dialect}`;
+    const { apiKey } = await userWithConfig(openaiSupplier, USER_KEY, [model]);
+    const res = await r.post('/v1/chat/completions', apiKey, { model, messages: [{ role: 'user', content: 'hi' }], service_tier: 'priority', safety_identifier: 'u-1' });
+    expect(res.status).toBe(200);
+    expect(lastTo('/own/v1/chat/completions')!.body).toMatchObject({ service_tier: 'priority', safety_identifier: 'u-1' });
+  });
+
   it('lists the own-key models in /v1/models beside the routed ones, within the key\'s model limits', async () => {
     const model = `own-listed-${dialect}`; // unpriced and on no channel: listed only because of the config
     const { user } = await userWithConfig(openaiSupplier, USER_KEY, [model]);

@@ -1,4 +1,4 @@
-import { ChannelType } from '@gw/contracts';
+import { CHANNEL_FIELD_SWITCHES, ChannelType } from '@gw/contracts';
 import type { Db } from '../db/database.js';
 import type { RoutableChannel } from '../channels/routing-table.js';
 import type { ChangeEvents } from '../platform/change-events.js';
@@ -94,6 +94,12 @@ export class CustomModelRouter implements OwnKeyChannels {
  * Anthropic protocol by the supplier's sdk. Its id is negative so it never meets a real channel's
  * health record, and it is never disabled automatically.
  */
+/**
+ * The user pays the supplier on their own key, so none of the request fields a routed channel guards
+ * (service_tier and the like, see channel-request-fields.ts) needs holding back.
+ */
+const OWN_KEY_SETTING = JSON.stringify(Object.fromEntries(CHANNEL_FIELD_SWITCHES.filter((key) => key.startsWith('allow_')).map((key) => [key, true])));
+
 export function virtualChannel(row: CustomModelRow, key: string): RoutableChannel {
   return {
     id: -row.id,
@@ -107,7 +113,7 @@ export function virtualChannel(row: CustomModelRow, key: string): RoutableChanne
     weight: 0,
     model_mapping: null,
     status_code_mapping: null,
-    setting: null,
+    setting: OWN_KEY_SETTING,
     param_override: null,
     other: '',
     auto_ban: 0,
