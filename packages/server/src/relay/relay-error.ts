@@ -38,3 +38,7 @@ export function toRelayError(err: unknown): RelayError {
   if (fe?.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return new RelayError(fe.statusCode, 'invalid_request', fe.message ?? 'invalid request', 'client', 'invalid_request_error');
   return new RelayError(500, 'internal_error', 'the gateway failed to handle this request', 'gateway');
 }
+
+/** A request for an endpoint the channel's provider does not serve (`channels`: how its channels are named). */
+export const endpointNotSupported = (channels: string, endpoint: string): RelayError =>
+  new RelayError(400, 'endpoint_not_supported', `${channels} channels do not serve ${endpoint}`, 'gateway');

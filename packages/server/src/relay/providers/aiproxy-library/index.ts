@@ -6,7 +6,7 @@
  * library-stream.ts). The library reports no usage, so the pipeline counts the tokens.
  */
 import { ChannelType } from '@gw/contracts';
-import { RelayError } from '../../relay-error.js';
+import { endpointNotSupported } from '../../relay-error.js';
 import { bearerHeaders, parseJsonBody, parseUpstreamError, resolveBaseUrl } from '../openai-compatible/index.js';
 import type { ProviderAdapter, UpstreamErrorInfo } from '../provider-adapter.js';
 import { fromLibraryAnswer } from './library-answer.js';
@@ -36,7 +36,7 @@ export const aiProxyLibraryAdapter: ProviderAdapter = {
   supports: (endpoint) => endpoint === 'chat',
   buildRequest(body, ctx) {
     if (ctx.endpoint !== 'chat' || body.kind !== 'json') {
-      throw new RelayError(400, 'endpoint_not_supported', `AI Proxy knowledge base channels do not serve ${ctx.endpoint}`, 'gateway');
+      throw endpointNotSupported('AI Proxy knowledge base', ctx.endpoint);
     }
     return {
       method: 'POST',

@@ -5,7 +5,7 @@
  * model. The Claude pieces here are shared with the Vertex and Bedrock adapters.
  */
 import { ChannelType } from '@gw/contracts';
-import { RelayError } from '../../relay-error.js';
+import { endpointNotSupported } from '../../relay-error.js';
 import { RequestMemo, apiUrl, resolveBaseUrl } from '../openai-compatible/index.js';
 import { parseOpenAIModelList } from '../openai-compatible/model-list.js';
 import type { AdapterContext, ChannelInfo, ProviderAdapter, RelayEndpoint } from '../provider-adapter.js';
@@ -34,7 +34,7 @@ export const anthropicAdapter: ProviderAdapter = {
   supports: (endpoint) => ENDPOINTS.has(endpoint),
 
   buildRequest(body, ctx) {
-    if (!ENDPOINTS.has(ctx.endpoint)) throw new RelayError(400, 'endpoint_not_supported', `anthropic channels do not serve ${ctx.endpoint}`, 'gateway');
+    if (!ENDPOINTS.has(ctx.endpoint)) throw endpointNotSupported('anthropic', ctx.endpoint);
     const { json, note } = claudeRequestBody(body, ctx);
     notes.set(ctx, note);
     return {

@@ -8,7 +8,7 @@
  * (see model-id.ts); a base URL replaces the regional endpoint (VPC endpoint, test double).
  */
 import { ChannelType } from '@gw/contracts';
-import { RelayError } from '../../relay-error.js';
+import { endpointNotSupported } from '../../relay-error.js';
 import { claudeRequestBody, type ClaudeRequestNote } from '../anthropic/claude-request.js';
 import { parseClaudeResponse } from '../anthropic/claude-response.js';
 import { ClaudeStreamTranslator } from '../anthropic/claude-stream.js';
@@ -49,7 +49,7 @@ export function createAwsClaudeAdapter(now: () => Date = () => new Date()): Prov
     supports: (endpoint) => ENDPOINTS.has(endpoint),
 
     buildRequest(body, ctx) {
-      if (!ENDPOINTS.has(ctx.endpoint)) throw new RelayError(400, 'endpoint_not_supported', `aws-claude channels do not serve ${ctx.endpoint}`, 'gateway');
+      if (!ENDPOINTS.has(ctx.endpoint)) throw endpointNotSupported('aws-claude', ctx.endpoint);
       const auth = bedrockAuth(ctx.channel);
       const { json, note } = claudeRequestBody(body, ctx);
       notes.set(ctx, note);

@@ -5,7 +5,7 @@
  */
 import { ChannelType } from '@gw/contracts';
 import type { ChatCompletionRequest } from '../../formats/openai/types.js';
-import { RelayError } from '../../relay-error.js';
+import { endpointNotSupported } from '../../relay-error.js';
 import { RequestMemo, badResponseBody, bearerHeaders, parseJsonBody, parseUpstreamError, resolveBaseUrl, stripApiPrefix } from '../openai-compatible/index.js';
 import type { AdapterContext, ChannelInfo, ProviderAdapter, RelayBody, RelayEndpoint, UpstreamRequest } from '../provider-adapter.js';
 import { fromCohereChatResponse } from './chat-response.js';
@@ -50,7 +50,7 @@ function buildBody(json: Record<string, unknown>, ctx: AdapterContext): Record<s
 
 function buildRequest(body: RelayBody, ctx: AdapterContext): UpstreamRequest {
   const path = PATHS[ctx.endpoint];
-  if (!path || body.kind !== 'json') throw new RelayError(400, 'endpoint_not_supported', `Cohere channels do not serve ${ctx.endpoint}`, 'gateway');
+  if (!path || body.kind !== 'json') throw endpointNotSupported('Cohere', ctx.endpoint);
   return {
     method: 'POST',
     url: `${cohereHost(ctx.channel)}/v2${path}`,

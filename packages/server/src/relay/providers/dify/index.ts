@@ -6,7 +6,7 @@
  * streaming clients.
  */
 import { ChannelType } from '@gw/contracts';
-import { RelayError } from '../../relay-error.js';
+import { endpointNotSupported } from '../../relay-error.js';
 import { RequestMemo, apiUrl, bearerHeaders, parseJsonBody, parseUpstreamError, resolveBaseUrl } from '../openai-compatible/index.js';
 import type { ProviderAdapter } from '../provider-adapter.js';
 import { toDifyChatRequest } from './chat-request.js';
@@ -23,7 +23,7 @@ export const difyAdapter: ProviderAdapter = {
   defaultBaseUrl: DEFAULT_BASE_URL,
   supports: (endpoint) => endpoint === 'chat',
   buildRequest(body, ctx) {
-    if (ctx.endpoint !== 'chat' || body.kind !== 'json') throw new RelayError(400, 'endpoint_not_supported', `Dify channels do not serve ${ctx.endpoint}`, 'gateway');
+    if (ctx.endpoint !== 'chat' || body.kind !== 'json') throw endpointNotSupported('Dify', ctx.endpoint);
     const streamOptions = body.json.stream_options as { include_usage?: unknown } | undefined;
     notes.set(ctx, { clientWantsUsage: streamOptions?.include_usage !== false });
     return {

@@ -8,7 +8,7 @@
  * The Gemini pieces here are shared with the Vertex adapter.
  */
 import { ChannelType } from '@gw/contracts';
-import { RelayError } from '../../relay-error.js';
+import { endpointNotSupported } from '../../relay-error.js';
 import { RequestMemo, apiUrl, badResponseBody, resolveBaseUrl } from '../openai-compatible/index.js';
 import type { AdapterContext, ChannelInfo, ProviderAdapter, RelayEndpoint } from '../provider-adapter.js';
 import { geminiEmbeddingRequest, nativeEmbeddingRequest, parseGeminiEmbeddings, parseNativeEmbeddings, type EmbeddingNote } from './embeddings.js';
@@ -57,7 +57,7 @@ export const geminiAdapter: ProviderAdapter = {
   supports: (endpoint) => ENDPOINTS.has(endpoint),
 
   buildRequest(body, ctx) {
-    if (!ENDPOINTS.has(ctx.endpoint)) throw new RelayError(400, 'endpoint_not_supported', `gemini channels do not serve ${ctx.endpoint}`, 'gateway');
+    if (!ENDPOINTS.has(ctx.endpoint)) throw endpointNotSupported('gemini', ctx.endpoint);
     const headers = merged(keyHeaders(ctx.channel), { 'Content-Type': 'application/json' });
     if (ctx.endpoint === 'embeddings') {
       const { action, json, note } = geminiEmbeddingRequest(body, ctx.upstreamModel);

@@ -2,7 +2,7 @@
  * The shared adapter for upstreams that speak the OpenAI API. Most providers are a configuration of
  * this factory: default base URL, API prefix, endpoints and auth headers; a few add hooks.
  */
-import { RelayError } from '../../relay-error.js';
+import { endpointNotSupported } from '../../relay-error.js';
 import type {
   AdapterContext,
   ChannelInfo,
@@ -66,7 +66,7 @@ export function openAICompatibleAdapter(config: OpenAICompatibleConfig): Provide
   function buildRequest(body: RelayBody, ctx: AdapterContext): UpstreamRequest {
     const endpoint = ctx.endpoint;
     if (!isOpenAIEndpoint(endpoint) || !endpoints.has(endpoint)) {
-      throw new RelayError(400, 'endpoint_not_supported', `${config.name} channels do not serve ${endpoint}`, 'gateway');
+      throw endpointNotSupported(config.name, endpoint);
     }
     const url = urlFor(endpoint, ctx);
     const headers = headersFor(ctx.channel);

@@ -7,7 +7,7 @@
  * Errors are Google's `{error: {code, message, status}}`, read by the Gemini adapter's parser.
  */
 import { ChannelType } from '@gw/contracts';
-import { RelayError } from '../../relay-error.js';
+import { endpointNotSupported } from '../../relay-error.js';
 import { parseGoogleError } from '../gemini/gemini-error.js';
 import { apiUrl, parseJsonBody, resolveBaseUrl } from '../openai-compatible/index.js';
 import type { ProviderAdapter } from '../provider-adapter.js';
@@ -27,7 +27,7 @@ export const palmAdapter: ProviderAdapter = {
   defaultBaseUrl: PALM_DEFAULT_BASE_URL,
   supports: (endpoint) => endpoint === 'chat',
   buildRequest(body, ctx) {
-    if (ctx.endpoint !== 'chat' || body.kind !== 'json') throw new RelayError(400, 'endpoint_not_supported', `PaLM channels do not serve ${ctx.endpoint}`, 'gateway');
+    if (ctx.endpoint !== 'chat' || body.kind !== 'json') throw endpointNotSupported('PaLM', ctx.endpoint);
     return {
       method: 'POST',
       url: apiUrl(resolveBaseUrl(ctx.channel, PALM_DEFAULT_BASE_URL), '/v1beta2', `/models/${urlModel(ctx.upstreamModel)}:generateMessage`),

@@ -14,7 +14,7 @@ import { claudeToOpenAIRequest } from '../../formats/anthropic/request-to-openai
 import type { ClaudeRequest } from '../../formats/anthropic/types.js';
 import { geminiToOpenAIRequest } from '../../formats/gemini/request-to-openai.js';
 import type { GeminiRequest } from '../../formats/gemini/types.js';
-import { RelayError, invalidRequest } from '../../relay-error.js';
+import { invalidRequest, endpointNotSupported } from '../../relay-error.js';
 import { claudeRequestBody } from '../anthropic/claude-request.js';
 import { parseClaudeResponse } from '../anthropic/claude-response.js';
 import { ClaudeStreamTranslator } from '../anthropic/claude-stream.js';
@@ -112,7 +112,7 @@ export const vertexAdapter: ProviderAdapter = {
   supports: (endpoint) => ENDPOINTS.has(endpoint),
 
   async buildRequest(body, ctx) {
-    if (!ENDPOINTS.has(ctx.endpoint)) throw new RelayError(400, 'endpoint_not_supported', `vertex channels do not serve ${ctx.endpoint}`, 'gateway');
+    if (!ENDPOINTS.has(ctx.endpoint)) throw endpointNotSupported('vertex', ctx.endpoint);
     const project = vertexProjectId(ctx.channel);
     const plan = planFor(ctx);
     const innerCtx: AdapterContext = plan.bridge ? { ...ctx, endpoint: 'chat' } : ctx;
