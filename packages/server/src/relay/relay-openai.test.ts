@@ -127,6 +127,28 @@ describe('the gateway with the official clients (sqlite)', () => {
     expect(JSON.parse(log.other!).frt).toBeGreaterThanOrEqual(0);
   });
 
+  it('keeps a silent stream alive with SSE comments when pings are on, and sends none when they are off', async () => {
+    const slowFirstToken = () => sseReply(streamEvents(['late', ' answer']), { delayMs: [2300, 0, 0, 0, 0, 0] });
+    const { model, token } = await customerOfNewModel();
+    const raw = async () => (await r.post('/v1/chat/completions', token.key, JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream: true }))).text();
+    await r.setOptions({ 'general_setting.ping_interval_enabled': true, 'general_setting.ping_interval_seconds': 1 });
+    try {
+      r.upstream.setRoute('POST /v1/chat/completions', slowFirstToken());
+      const text = await raw();
+      expect(text.indexOf(': PING\n\n')).toBe(0);
+      expect(text.split(': PING').length - 1).toBeGreaterThanOrEqual(2);
+      expect(text).toContain('"content":"late"');
+      const chunks = await client(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+      let answer = '';
+      for await (const chunk of chunks) answer += chunk.choices[0]?.delta?.content ?? '';
+      expect(answer).toBe('late answer');
+    } finally {
+      await r.setOptions({ 'general_setting.ping_interval_enabled': false });
+    }
+    r.upstream.setRoute('POST /v1/chat/completions', slowFirstToken());
+    expect(await raw()).not.toContain('PING');
+  });
+
   describe('an upstream stream that reports no usage', () => {
     const withoutUsage = (pieces: string[]) => streamEvents(pieces).filter((e) => !e.includes('"usage"'));
     const consumeLog = (userId: number) => r.ctx.db.selectFrom('logs').selectAll().where('user_id', '=', userId).where('type', '=', 2).executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, json, num, objectError, stringMap } from '../option-def.js';
+import { bool, int, json, num, objectError, stringMap } from '../option-def.js';
 
 /** Per-vendor request tweaks (Gemini, Claude) and global pass-through. Maps are keyed by model, with "default" as fallback. */
 export const modelSettingsOptions = {
@@ -23,4 +23,8 @@ export const modelSettingsOptions = {
   'claude.thinking_adapter_budget_tokens_percentage': num(0.8, 0.1, 1),
 
   'global.pass_through_request_enabled': bool(false),
+
+  /** SSE keep-alive: a `: PING` comment on a stream silent this long, so proxies with idle timeouts keep it open. */
+  'general_setting.ping_interval_enabled': bool(false),
+  'general_setting.ping_interval_seconds': int(60, 1, 600),
 };

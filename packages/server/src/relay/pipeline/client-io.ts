@@ -33,6 +33,7 @@ export class ClientIO {
   private closeListeners: (() => void)[] = [];
   private gone = false;
   private headersSent = false;
+  private lastWriteAt = 0;
 
   constructor(private readonly res: ServerResponse, private readonly baseHeaders: Record<string, string>) {
     res.on('close', () => {
@@ -94,9 +95,24 @@ export class ClientIO {
     if (!this.gone && !this.res.writableEnded) this.res.flushHeaders();
   }
 
+  /**
+   * While a stream waits (a slow first token, a long pause), sends an SSE comment every `intervalMs` of
+   * silence: clients ignore it, and proxies with idle timeouts keep the connection open. Returns the stop.
+   */
+  keepAlive(intervalMs: number): () => void {
+    this.lastWriteAt = performance.now();
+    const timer = setInterval(() => {
+      if (this.gone || this.res.writableEnded || performance.now() - this.lastWriteAt < intervalMs - 5) return;
+      void this.write(': PING\n\n');
+    }, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** Writes a chunk; resolves when the socket can take more (backpressure). */
   write(chunk: string): Promise<void> | void {
     if (this.gone) return;
+    this.lastWriteAt = performance.now();
     this.cancelHeaderFlush();
     if (this.res.write(chunk)) return;
     return new Promise<void>((resolve) => {

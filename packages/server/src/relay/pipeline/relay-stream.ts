@@ -80,6 +80,9 @@ export async function relayStream(
   const verbatimOf = encoder.verbatim && translator.verbatim ? () => translator.verbatim!() : () => undefined;
 
   io.startStream();
+  // Not for Gemini clients: Google's older JS SDK reads a stream only as `data:` lines from its start.
+  const pings = deps.options.get('general_setting.ping_interval_enabled') && input.surface.name !== 'gemini';
+  const stopPings = pings ? io.keepAlive(deps.options.get('general_setting.ping_interval_seconds') * 1000) : undefined;
   try {
     await forEachChunk(response.body, (chunk) => {
       // After the answer is complete the rest of the body is still read (so the connection is reused), and dropped.
@@ -106,6 +109,7 @@ export async function relayStream(
       streamStatus = 'client_gone';
     }
   } finally {
+    stopPings?.();
     if (drainTimer) clearTimeout(drainTimer);
     io.end();
   }

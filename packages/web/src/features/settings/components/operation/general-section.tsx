@@ -15,6 +15,8 @@ const FIELDS = {
   DefaultCollapseSidebar: 'bool',
   DemoSiteEnabled: 'bool',
   SelfUseModeEnabled: 'bool',
+  'general_setting.ping_interval_enabled': 'bool',
+  'general_setting.ping_interval_seconds': 'number',
 } as const;
 
 /** Links, quota unit, retries and the display switches. */
@@ -47,6 +49,9 @@ export function GeneralSection({ options }: { options: Record<string, string> })
         <GridCell>
           <NumberOption name="RetryTimes" label={t('general.retryTimes')} min={0} max={10} required help={t('general.retryTimesHelp')} />
         </GridCell>
+        <GridCell>
+          <NumberOption name="general_setting.ping_interval_seconds" label={t('general.pingInterval')} min={1} max={600} required help={t('general.pingIntervalHelp')} />
+        </GridCell>
       </FieldGrid>
       <SwitchRow>
         <BoolOption name="DisplayInCurrencyEnabled" label={t('general.displayInCurrency')} />
@@ -54,6 +59,7 @@ export function GeneralSection({ options }: { options: Record<string, string> })
         <BoolOption name="DefaultCollapseSidebar" label={t('general.defaultCollapseSidebar')} />
         <BoolOption name="DemoSiteEnabled" label={t('general.demoSite')} />
         <BoolOption name="SelfUseModeEnabled" label={t('general.selfUseMode')} help={t('general.selfUseModeHelp')} />
+        <BoolOption name="general_setting.ping_interval_enabled" label={t('general.pingEnabled')} help={t('general.pingEnabledHelp')} />
       </SwitchRow>
     </OptionsSection>
   );
