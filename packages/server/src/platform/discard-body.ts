@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { ChunkSource } from './upstream-body.js';
 
 const ignore = () => {};
 
@@ -7,7 +7,7 @@ const ignore = () => {};
  * its own ("Request aborted"); once the reader's listeners are gone, that error would be an uncaught
  * exception, which ends the process.
  */
-export function discardBody(body: Pick<Readable, 'on' | 'destroy'>): void {
+export function discardBody(body: Pick<ChunkSource, 'on' | 'destroy'>): void {
   body.on('error', ignore);
   body.destroy();
 }

@@ -1,5 +1,6 @@
 import { Agent, errors, type Dispatcher } from 'undici';
 import { createProxyDispatcher, proxyFailure } from './upstream-proxy.js';
+import { UpstreamBodyHandler, type UpstreamResponse } from './upstream-body.js';
 
 export interface UpstreamHttpOptions {
   /** Time allowed to connect. */
@@ -61,6 +62,39 @@ export class UpstreamHttpClient {
       signal,
       headersTimeout: this.options.headersTimeoutMs,
       bodyTimeout: this.options.bodyIdleTimeoutMs,
+    });
+  }
+
+  /**
+   * The relay's call: like `request`, but the body is an UpstreamBody (chunk events, no Readable stream
+   * or async resource around it), which is what the relay reads on every request.
+   */
+  open(call: UpstreamCall): Promise<UpstreamResponse> {
+    let dispatcher: Dispatcher = this.agent;
+    let headers = call.headers;
+    if (call.proxy) {
+      try {
+        dispatcher = this.dispatcherFor(call.proxy);
+      } catch (err) {
+        return Promise.reject(proxyFailure(err, call.proxy));
+      }
+      // As in requestViaProxy: ProxyAgent writes a host header into the object it is given.
+      headers = { ...headers };
+    }
+    const target = splitUrl(call.url);
+    const proxy = call.proxy;
+    return new Promise((resolve, reject) => {
+      const fail = proxy ? (err: unknown) => reject(proxyFailure(err, proxy)) : reject;
+      const options = {
+        origin: target.origin,
+        path: target.path,
+        method: call.method,
+        headers,
+        body: call.body,
+        headersTimeout: this.options.headersTimeoutMs,
+        bodyTimeout: this.options.bodyIdleTimeoutMs,
+      };
+      dispatcher.dispatch(options, new UpstreamBodyHandler(resolve, fail));
     });
   }
 

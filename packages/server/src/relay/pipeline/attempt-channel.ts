@@ -1,4 +1,3 @@
-import type { Dispatcher } from 'undici';
 import { readChannelSettings, type ChannelSettings } from '@gw/contracts';
 import { channelSettingOf } from '../../channels/channel-setting.js';
 import type { ChannelChoice } from '../../channels/select-channel.js';
@@ -6,6 +5,7 @@ import type { RoutableChannel } from '../../channels/routing-table.js';
 import { mapModel } from '../../channels/model-mapping.js';
 import { mapStatusCode } from '../../channels/status-code-mapping.js';
 import { ChannelConfigError } from '../../channels/channel-config-error.js';
+import type { UpstreamResponse } from '../../platform/upstream-body.js';
 import type { Usage } from '../formats/usage.js';
 import type { AdapterContext, ChannelInfo, ProviderAdapter, UpstreamRequest } from '../providers/provider-adapter.js';
 import { RelayError } from '../relay-error.js';
@@ -103,9 +103,9 @@ export async function attemptChannel(
     throw err;
   }
 
-  let response: Dispatcher.ResponseData;
+  let response: UpstreamResponse;
   try {
-    response = await deps.http.request(request);
+    response = await deps.http.open(request);
   } catch (err) {
     return upstreamFailure(deps, channel, networkFailure(), 502, `upstream connection failed: ${describeNetworkError(err)}`, 'do_request_failed');
   }

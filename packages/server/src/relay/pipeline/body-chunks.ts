@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { ChunkSource } from '../../platform/upstream-body.js';
 import { discardBody } from '../../platform/discard-body.js';
 
 /**
@@ -8,7 +8,7 @@ import { discardBody } from '../../platform/discard-body.js';
  * throws or its promise rejects (the body is then destroyed). Listens to events rather than iterating:
  * an async iterator costs a promise and a microtask per chunk on the relay's hot path.
  */
-export function forEachChunk(body: Readable, onChunk: (chunk: Buffer) => Promise<void> | void): Promise<void> {
+export function forEachChunk(body: ChunkSource, onChunk: (chunk: Buffer) => Promise<void> | void): Promise<void> {
   return new Promise((resolve, reject) => {
     let settled = false;
     // The chunk whose promise is pending: a body may end meanwhile, and then ends after it.

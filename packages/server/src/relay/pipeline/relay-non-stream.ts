@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { ChunkSource, UpstreamResponse } from '../../platform/upstream-body.js';
 import { discardBody } from '../../platform/discard-body.js';
 import { emptyUsage, toOpenAIUsage, type Usage } from '../formats/usage.js';
 import type { AdapterContext, ProviderAdapter, ProviderResponse } from '../providers/provider-adapter.js';
@@ -21,7 +21,7 @@ export type RelayOutcome =
  * Reads a body up to `limit` bytes; a longer body is an error (and is not kept). Listens to the stream's
  * events rather than iterating it: an async iterator costs a promise per chunk on the relay's hot path.
  */
-export function readBounded(body: Dispatcher.ResponseData['body'], limit: number): Promise<Uint8Array> {
+export function readBounded(body: ChunkSource, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     let size = 0;
@@ -62,7 +62,7 @@ export interface RelayedAnswer {
   adapter: ProviderAdapter;
   actx: AdapterContext;
   plan: SurfacePlan;
-  response: Dispatcher.ResponseData;
+  response: UpstreamResponse;
   io: ClientIO;
   promptEstimate: PromptEstimate;
   contentType: string;
