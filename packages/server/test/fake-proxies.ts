@@ -1,9 +1,9 @@
 /**
- * Real local proxies for tests of channel proxies: an HTTP forward proxy that tunnels CONNECT, and a
+ * Real local proxies for tests of channel proxies: an HTTP proxy that tunnels CONNECT and forwards plain requests, and a
  * SOCKS5 server (no authentication or username/password, CONNECT only). Both record what they were
  * asked and can insist on credentials.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { connect as netConnect, createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 
 export interface ProxyCredentials {
@@ -18,6 +18,8 @@ export interface FakeProxy {
   urlWith(credentials: ProxyCredentials | null, scheme?: string): string;
   /** Tunnels asked for, refused ones included, oldest first. */
   tunnels: ProxyTunnel[];
+  /** HTTP proxy: plain requests it was asked to forward (absolute-form, for http:// upstreams), refused ones included. */
+  forwarded: ProxyForward[];
   /** Local ports of the proxy's connections to targets: a request an upstream received from one of them came through this proxy. */
   upstreamPorts: Set<number>;
   /** Whether every one of these upstream requests came through this proxy (and there was at least one). */
@@ -37,6 +39,15 @@ export interface ProxyTunnel {
   accepted: boolean;
 }
 
+export interface ProxyForward {
+  method: string;
+  /** The absolute URL the client asked for. */
+  url: string;
+  /** The Proxy-Authorization header. */
+  credentials: string | undefined;
+  accepted: boolean;
+}
+
 function carriedBy(upstreamPorts: Set<number>) {
   return (requests: readonly { remotePort: number | undefined }[]) => requests.length > 0 && requests.every((r) => r.remotePort !== undefined && upstreamPorts.has(r.remotePort));
 }
@@ -53,13 +64,14 @@ function urlOf(scheme: string, port: number, credentials: ProxyCredentials | nul
 }
 
 /** A started proxy server as a FakeProxy: its URLs, what it recorded, and a close that drops its open sockets. */
-async function listening(server: Server | NetServer, scheme: string, seen: { tunnels: ProxyTunnel[]; upstreamPorts: Set<number>; sockets: Set<Socket> }): Promise<FakeProxy> {
+async function listening(server: Server | NetServer, scheme: string, seen: { tunnels: ProxyTunnel[]; forwarded?: ProxyForward[]; upstreamPorts: Set<number>; sockets: Set<Socket> }): Promise<FakeProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: urlOf(scheme, port, null),
     urlWith: (credentials, as = scheme) => urlOf(as, port, credentials),
     tunnels: seen.tunnels,
+    forwarded: seen.forwarded ?? [],
     upstreamPorts: seen.upstreamPorts,
     carried: carriedBy(seen.upstreamPorts),
     close() {
@@ -76,13 +88,39 @@ function splice(client: Socket, upstream: Socket, head: Buffer): void {
   upstream.pipe(client);
 }
 
-/** An HTTP proxy answering CONNECT with a tunnel; with `credentials`, only for that Basic Proxy-Authorization. Plain requests get 405. */
+/**
+ * An HTTP proxy answering CONNECT with a tunnel and forwarding plain absolute-form requests (`GET
+ * http://host/path`); with `credentials`, only for that Basic Proxy-Authorization (407 otherwise).
+ */
 export async function startHttpProxy(options: { credentials?: ProxyCredentials } = {}): Promise<FakeProxy> {
   const expected = options.credentials ? `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.pass}`).toString('base64')}` : undefined;
   const tunnels: ProxyTunnel[] = [];
+  const forwarded: ProxyForward[] = [];
   const upstreamPorts = new Set<number>();
   const sockets = new Set<Socket>();
-  const server = createServer((_req, res) => res.writeHead(405, { 'content-type': 'text/plain' }).end('this proxy only tunnels'));
+  const server = createServer((req, res) => {
+    const forward: ProxyForward = { method: req.method ?? '', url: req.url ?? '', credentials: req.headers['proxy-authorization'], accepted: false };
+    forwarded.push(forward);
+    if (!/^http:\/\//.test(forward.url)) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('not an absolute http:// URL');
+    if (expected !== undefined && forward.credentials !== expected) return void res.writeHead(407, { 'proxy-authenticate': 'Basic realm="test"', 'content-length': '0' }).end();
+    const headers = { ...req.headers };
+    delete headers['proxy-authorization'];
+    delete headers['proxy-connection'];
+    const outbound = httpRequest(forward.url, { method: req.method, headers, agent: false }, (answer) => {
+      forward.accepted = true;
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    outbound.on('socket', (socket: Socket) => {
+      track(sockets, socket);
+      socket.once('connect', () => upstreamPorts.add(socket.localPort!));
+    });
+    outbound.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-length': '0' });
+      res.end();
+    });
+    req.pipe(outbound);
+  });
   server.on('connection', (socket: Socket) => track(sockets, socket));
   server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
     const target = req.url ?? '';
@@ -103,7 +141,7 @@ export async function startHttpProxy(options: { credentials?: ProxyCredentials }
     });
     upstream.once('error', () => client.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n'));
   });
-  return listening(server, 'http', { tunnels, upstreamPorts, sockets });
+  return listening(server, 'http', { tunnels, forwarded, upstreamPorts, sockets });
 }
 
 /** Reads exact byte counts from a socket during a handshake; `rest()` hands back what came after. */

@@ -29,7 +29,10 @@ describe('UpstreamHttpClient through a channel proxy', () => {
   });
   afterEach(() => {
     upstream.requests.length = 0;
-    for (const proxy of [httpProxy, socksProxy, openHttp, openSocks]) proxy.tunnels.length = 0;
+    for (const proxy of [httpProxy, socksProxy, openHttp, openSocks]) {
+      proxy.tunnels.length = 0;
+      proxy.forwarded.length = 0;
+    }
   });
   afterAll(async () => {
     await client?.close();
@@ -42,10 +45,12 @@ describe('UpstreamHttpClient through a channel proxy', () => {
     return { status: res.statusCode, body: (await res.body.json()) as unknown };
   };
 
-  it('reaches the upstream through an HTTP proxy, sending the URL\'s credentials as Proxy-Authorization', async () => {
+  it('forwards a call to an http:// upstream through an HTTP proxy in absolute form (no CONNECT), with the URL\'s credentials as Proxy-Authorization', async () => {
     const answer = await json({ method: 'POST', url: `${upstream.url}/v1/echo`, headers: { 'content-type': 'application/json', authorization: 'Bearer sk-upstream' }, body: '{"hello":"proxy"}', proxy: httpProxy.urlWith(CREDENTIALS) });
     expect(answer).toEqual({ status: 200, body: { got: { hello: 'proxy' } } });
-    expect(httpProxy.tunnels).toEqual([{ host: '127.0.0.1', port: upstreamPort, credentials: basic(CREDENTIALS.user, CREDENTIALS.pass), accepted: true }]);
+    expect(httpProxy.forwarded).toEqual([{ method: 'POST', url: `${upstream.url}/v1/echo`, credentials: basic(CREDENTIALS.user, CREDENTIALS.pass), accepted: true }]);
+    expect(httpProxy.tunnels).toEqual([]);
+    expect(httpProxy.carried(upstream.requests)).toBe(true);
     expect(upstream.requests).toHaveLength(1);
     expect(upstream.requests[0].headers['proxy-authorization']).toBeUndefined();
     expect(upstream.requests[0].headers.authorization).toBe('Bearer sk-upstream');
@@ -71,11 +76,11 @@ describe('UpstreamHttpClient through a channel proxy', () => {
 
   it('sends a call without a proxy straight to the upstream: no proxy sees it', async () => {
     await json(models(httpProxy.urlWith(CREDENTIALS)));
-    httpProxy.tunnels.length = 0;
+    httpProxy.forwarded.length = 0;
     expect((await json(models())).status).toBe(200);
     expect((await json(models(''))).status).toBe(200);
     expect(upstream.requests).toHaveLength(3);
-    for (const proxy of [httpProxy, socksProxy, openHttp, openSocks]) expect(proxy.tunnels).toEqual([]);
+    for (const proxy of [httpProxy, socksProxy, openHttp, openSocks]) expect([...proxy.tunnels, ...proxy.forwarded]).toEqual([]);
   });
 
   it('fails with the proxy\'s refusal when the credentials are wrong, never showing the password', async () => {
@@ -84,7 +89,7 @@ describe('UpstreamHttpClient through a channel proxy', () => {
     expect(err.message).toMatch(/407/);
     expect(err.message).toContain(`http://***@127.0.0.1:${new URL(httpProxy.url).port}`);
     expect(err.message).not.toContain('wrong-pass');
-    expect(httpProxy.tunnels).toMatchObject([{ accepted: false }]);
+    expect(httpProxy.forwarded).toMatchObject([{ accepted: false }]);
 
     const socksErr = (await client.request(models(socksProxy.urlWith({ user: 'proxy-user', pass: 'wrong-pass' }))).catch((e: unknown) => e)) as Error;
     expect(socksErr).toBeInstanceOf(UpstreamProxyError);
@@ -107,16 +112,24 @@ describe('UpstreamHttpClient through a channel proxy', () => {
     expect(upstream.requests).toHaveLength(0);
   });
 
-  it('gives up on an HTTP proxy that never answers CONNECT within the connect timeout', async () => {
+  it('gives up on an HTTP proxy that never answers: CONNECT for an https:// upstream within the connect timeout, a forwarded call within the headers timeout', async () => {
     const silent = await startSilentServer();
-    try {
+    const own = new UpstreamHttpClient({ connectTimeoutMs: 1000, headersTimeoutMs: 2500, bodyIdleTimeoutMs: 2500 });
+    const waited = async (url: string) => {
       const started = Date.now();
-      const err = (await client.request(models(`http://127.0.0.1:${silent.port}`)).catch((e: unknown) => e)) as UpstreamProxyError;
+      const err = (await own.request(models(`http://127.0.0.1:${silent.port}`, url)).catch((e: unknown) => e)) as UpstreamProxyError;
       expect(err).toBeInstanceOf(UpstreamProxyError);
-      expect(Date.now() - started).toBeLessThan(4500);
+      expect(err.code).toBe('UND_ERR_HEADERS_TIMEOUT');
+      return Date.now() - started;
+    };
+    try {
+      expect(await waited('https://127.0.0.1:1/v1/models')).toBeLessThan(2400);
+      expect(await waited(`${upstream.url}/v1/models`)).toBeGreaterThanOrEqual(2400);
     } finally {
+      await own.close();
       await silent.close();
     }
+    expect(upstream.requests).toHaveLength(0);
   });
 
   it('rejects a proxy URL it cannot use with a clear error instead of throwing or crashing', async () => {

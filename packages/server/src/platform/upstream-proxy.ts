@@ -2,8 +2,11 @@
  * Channel proxies (a channel's `setting.proxy`): the undici dispatcher that sends a channel's HTTP calls
  * through its proxy, and a raw tunnel for connections undici does not make (the realtime WebSocket).
  *
- * - http:// and https:// proxies: every upstream, http:// ones included, is reached through a CONNECT
- *   tunnel; `user:pass@` in the URL becomes `Proxy-Authorization: Basic …`.
+ * - http:// and https:// proxies: an https:// upstream is reached through a CONNECT tunnel. A plain http://
+ *   upstream behind a plain http:// proxy gets its requests forwarded in absolute form (`POST
+ *   http://host:port/path`) instead, as Go's transport does for new-api: proxies such as Squid allow
+ *   CONNECT only to port 443 by default, which would cut off an http:// upstream on its own port.
+ *   `user:pass@` in the URL becomes `Proxy-Authorization: Basic …` either way.
  * - socks5:// and socks5h:// behave the same: the upstream's host name is sent to the proxy, which
  *   resolves it (undici's SOCKS5 client never resolves locally). That is new-api's behaviour too (Go's
  *   SOCKS5 dialer), and it keeps working where the gateway's own DNS is wrong or filtered; unlike curl,
@@ -18,13 +21,22 @@ import { channelProxyProblem } from '@gw/contracts';
 /** A proxy that cannot be used, or a call that failed through one; `code` is the underlying error's, when there was one. */
 export class UpstreamProxyError extends Error {
   readonly code: string | undefined;
+  /** The HTTP status an HTTP proxy refused the call with (407 for wrong credentials), when it did. */
+  readonly proxyStatus: number | undefined;
 
-  constructor(message: string, options: { code?: string; cause?: unknown } = {}) {
+  constructor(message: string, options: { code?: string; cause?: unknown; proxyStatus?: number } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'UpstreamProxyError';
     this.code = options.code;
+    this.proxyStatus = options.proxyStatus;
   }
 }
+
+/**
+ * undici reports an HTTP proxy's refusal only in its message: "Proxy response (407) !== 200 when HTTP
+ * Tunneling" for CONNECT, "Proxy Authentication Required (407)" for a forwarded request.
+ */
+const PROXY_REFUSAL = /^Proxy (?:response|Authentication Required) \((\d{3})\)/;
 
 /** The proxy URL without its credentials (and without any path): `http://***@proxy.example:3128`. */
 export function maskProxyUrl(proxy: string): string {
@@ -76,6 +88,9 @@ export function createProxyDispatcher(proxy: string, options: ProxyPoolOptions):
     proxyTls: { timeout },
     requestTls: { timeout },
     clientFactory: (origin, opts) => new Pool(origin, { ...opts, headersTimeout: timeout }),
+    // Absolute-form forwarding for http:// upstreams (see above), over a pool to the proxy like the direct one.
+    proxyTunnel: false,
+    factory: (origin, opts) => new Pool(origin, { ...opts, connections: options.connections, pipelining: options.pipelining, keepAliveTimeout: options.keepAliveTimeout, keepAliveMaxTimeout: options.keepAliveMaxTimeout }),
   });
 }
 
@@ -85,7 +100,12 @@ export function proxyFailure(err: unknown, proxy: string): UpstreamProxyError {
   if (err instanceof UpstreamProxyError && err.message.includes(masked)) return err;
   const e = err as { message?: unknown; code?: unknown } | null;
   const message = typeof e?.message === 'string' && e.message ? e.message : 'the request failed';
-  return new UpstreamProxyError(`${message} (through the proxy ${masked})`, { code: typeof e?.code === 'string' ? e.code : undefined, cause: err });
+  const refusal = PROXY_REFUSAL.exec(message);
+  return new UpstreamProxyError(`${message} (through the proxy ${masked})`, {
+    code: typeof e?.code === 'string' ? e.code : undefined,
+    cause: err,
+    proxyStatus: refusal ? Number(refusal[1]) : undefined,
+  });
 }
 
 /**

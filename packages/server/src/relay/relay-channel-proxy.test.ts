@@ -35,8 +35,10 @@ describe('a channel\'s proxy (setting.proxy) carries every upstream call made fo
 
   const get = (url: string) => r.ctx.app.inject({ method: 'GET', url, headers: root.headers });
   const setting = (proxy: string) => JSON.stringify({ proxy });
-  const throughHttpProxy = () => {
-    expect(httpProxy.tunnels).toEqual([{ host: '127.0.0.1', port: upstreamPort, credentials: basic, accepted: true }]);
+  // An http:// upstream: the proxy forwards each request (absolute form), no CONNECT tunnel.
+  const throughHttpProxy = (...paths: string[]) => {
+    expect(httpProxy.forwarded).toEqual(paths.map((path) => ({ method: expect.any(String), url: `${r.upstream.url}${path}`, credentials: basic, accepted: true })));
+    expect(httpProxy.tunnels).toEqual([]);
     expect(httpProxy.carried(r.upstream.requests)).toBe(true);
   };
 
@@ -48,7 +50,7 @@ describe('a channel\'s proxy (setting.proxy) carries every upstream call made fo
 
     const answer = await r.openai(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
     expect(answer.choices[0].message.content).toBe('via proxy');
-    throughHttpProxy();
+    throughHttpProxy('/v1/chat/completions');
     expect(r.upstream.requests).toHaveLength(1);
     expect(r.upstream.requests[0].headers.authorization).toBe('Bearer sk-upstream-secret');
     expect(r.upstream.requests[0].headers['proxy-authorization']).toBeUndefined();
@@ -75,14 +77,38 @@ describe('a channel\'s proxy (setting.proxy) carries every upstream call made fo
     await r.openai(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
     expect(r.upstream.requests).toHaveLength(1);
     expect(httpProxy.tunnels).toEqual([]);
+    expect(httpProxy.forwarded).toEqual([]);
     expect(socksProxy.tunnels).toEqual([]);
+  });
+
+  it('answers a relay call whose HTTP proxy refuses the credentials, or is down, with a gateway error that names the proxy and hides its password', async () => {
+    const model = await r.uniqueModel();
+    await r.createChannel({ models: model, setting: setting(httpProxy.urlWith({ user: 'gw', pass: 'not-the-password' })) });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+
+    const err = await r.openai(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: expect.any(Number) });
+    const { status, message } = err as { status: number; message: string };
+    expect(status).toBeGreaterThanOrEqual(500);
+    expect(message).toMatch(/the channel's proxy refused it \(HTTP 407\)/);
+    expect(message).not.toContain('not-the-password');
+    expect(httpProxy.forwarded).toMatchObject([{ accepted: false }]);
+
+    const port = await closedPort();
+    const downModel = await r.uniqueModel();
+    await r.createChannel({ models: downModel, setting: setting(`http://gw:pr0xy-secret@127.0.0.1:${port}`) });
+    const down = (await r.openai(token.key).chat.completions.create({ model: downModel, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e)) as { message: string };
+    expect(down.message).toMatch(/the channel's proxy failed: connection refused/);
+    expect(down.message).not.toContain('pr0xy-secret');
+    expect(r.upstream.requests).toHaveLength(0);
   });
 
   it('tests the channel (GET /api/channel/test/:id) through its proxy', async () => {
     const id = await r.createChannel({ models: 'gpt-4o-mini', setting: setting(httpProxy.urlWith(CREDENTIALS)) });
     const res = await get(`/api/channel/test/${id}`);
     expect(res.json()).toMatchObject({ success: true });
-    throughHttpProxy();
+    throughHttpProxy('/v1/chat/completions');
     expect(r.upstream.requests.map((q) => q.path)).toEqual(['/v1/chat/completions']);
   });
 
@@ -118,7 +144,7 @@ describe('a channel\'s proxy (setting.proxy) carries every upstream call made fo
     const id = await r.createChannel({ type: ChannelType.DeepSeek, models: 'deepseek-chat', setting: setting(httpProxy.urlWith(CREDENTIALS)) });
     const res = await get(`/api/channel/update_balance/${id}`);
     expect(res.json()).toMatchObject({ success: true, balance: 42.5 });
-    throughHttpProxy();
+    throughHttpProxy('/user/balance');
     expect(r.upstream.requests.map((q) => q.path)).toEqual(['/user/balance']);
   });
 });

@@ -6,6 +6,7 @@ import { mapModel } from '../../channels/model-mapping.js';
 import { mapStatusCode } from '../../channels/status-code-mapping.js';
 import { ChannelConfigError } from '../../channels/channel-config-error.js';
 import type { UpstreamResponse } from '../../platform/upstream-body.js';
+import { UpstreamProxyError } from '../../platform/upstream-proxy.js';
 import type { Usage } from '../formats/usage.js';
 import type { AdapterContext, ChannelInfo, ProviderAdapter, UpstreamRequest } from '../providers/provider-adapter.js';
 import { RelayError } from '../relay-error.js';
@@ -267,6 +268,8 @@ export function upstreamFailure(deps: RelayDeps, channel: RoutableChannel, verdi
 }
 
 function describeNetworkError(err: unknown): string {
+  // The proxy is named, never its address or credentials (the admin sees those on the channel).
+  if (err instanceof UpstreamProxyError) return `the channel's proxy ${err.proxyStatus ? `refused it (HTTP ${err.proxyStatus})` : `failed: ${describeNetworkError(err.cause ?? { code: err.code })}`}`;
   const e = err as { code?: string; message?: string };
   if (e?.code === 'UND_ERR_HEADERS_TIMEOUT') return 'timed out waiting for the answer';
   if (e?.code === 'UND_ERR_CONNECT_TIMEOUT') return 'timed out connecting';
