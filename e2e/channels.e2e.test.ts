@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signIn, waitForPath } from './support/browser';
@@ -9,6 +10,15 @@ const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
 const UPSTREAM_MODELS = ['fake-model-a', 'fake-model-b'];
 const UPSTREAM_KEY = 'sk-upstream-e2e';
 const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+/** A local port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 interface ChannelRowView {
   id: number;
@@ -70,6 +80,13 @@ describe('channel management', () => {
     await drawer().getByLabel('Base URL').fill(`${upstream.url}/`);
     await page.getByTestId('channel-submit').click();
     await page.locator('.ant-message').getByText('select at least one model').waitFor();
+
+    // The fetch goes through the proxy entered in the form: one that is down fails, and is named.
+    const deadProxy = `http://127.0.0.1:${await closedPort()}`;
+    await drawer().getByLabel('Proxy', { exact: true }).fill(deadProxy);
+    await drawer().getByRole('button', { name: 'Fetch from upstream' }).click();
+    await page.locator('.ant-message').getByText(`fetch model list failed: connection refused (through the proxy ${deadProxy})`).waitFor();
+    await drawer().getByLabel('Proxy', { exact: true }).fill('');
 
     await drawer().getByRole('button', { name: 'Fetch from upstream' }).click();
     await page.getByText('Models fetched: 2').waitFor();

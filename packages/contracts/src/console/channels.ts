@@ -144,6 +144,13 @@ const jsonObjectText = (message: string) =>
       }
     }, message);
 
+/** A channel's `setting`: a JSON object whose keys the gateway acts on have values of the right type (channelSettingProblem). */
+const channelSettingText = () =>
+  jsonObjectText('setting must be legal JSON').superRefine((text, ctx) => {
+    const problem = text.trim() === '' ? null : channelSettingProblem(JSON.parse(text) as Record<string, unknown>);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** Trailing slashes removed; empty = the type's default. */
 export const ChannelBaseUrl = z
   .string({ error: CHANNEL_BASE_URL_INVALID })
@@ -185,12 +192,7 @@ export const ChannelFields = z.object({
   status_code_mapping: jsonObjectText(CHANNEL_STATUS_CODE_MAPPING_INVALID).nullable(),
   auto_ban: z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'auto_ban must be 0 or 1' }).transform((v) => (v === true || v === 1 ? 1 : 0)),
   other: optionalText('other'),
-  setting: jsonObjectText('setting must be legal JSON')
-    .superRefine((text, ctx) => {
-      const problem = text.trim() === '' ? null : channelSettingProblem(JSON.parse(text) as Record<string, unknown>);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .nullable(),
+  setting: channelSettingText().nullable(),
   param_override: jsonObjectText('param override must be legal JSON').nullable(),
   openai_organization: optionalText('openai_organization', 200),
   max_input_tokens: intFrom('max_input_tokens must be an integer').pipe(z.number().min(0, 'max_input_tokens must not be negative')),
@@ -264,6 +266,8 @@ export const FetchModelsBody = z.object({
   base_url: ChannelBaseUrl.optional().default(''),
   type: z.number({ error: 'type must be a channel type number' }).int().optional().default(1),
   key: z.string({ error: CHANNEL_KEY_REQUIRED }).trim().min(1, CHANNEL_KEY_REQUIRED).max(100_000),
+  /** The channel's setting JSON as being edited: its `proxy` carries the call (new-api's body has no such field). */
+  setting: channelSettingText().optional().default(''),
 });
 
 /** POST /api/channel/copy/{id}?suffix=_copy&reset_balance=true: the copy's name suffix, and whether its balance starts at 0. */

@@ -130,6 +130,22 @@ describe('a channel\'s proxy (setting.proxy) carries every upstream call made fo
     expect(socksProxy.carried(r.upstream.requests)).toBe(true);
   });
 
+  it('fetches the model list of a channel not saved yet (POST /api/channel/fetch_models) through the proxy in its setting', async () => {
+    const post = (body: Record<string, unknown>) => r.ctx.app.inject({ method: 'POST', url: '/api/channel/fetch_models', headers: root.headers, payload: body });
+    const draft = { base_url: r.upstream.url, type: ChannelType.OpenAI, key: 'sk-draft' };
+    const res = await post({ ...draft, setting: setting(httpProxy.urlWith(CREDENTIALS)) });
+    expect(res.json()).toMatchObject({ success: true, data: ['gpt-4o', 'gpt-4o-mini'] });
+    throughHttpProxy('/v1/models');
+
+    // A setting the channel could not be saved with is refused before any call.
+    r.upstream.requests.length = 0;
+    const bad = await post({ ...draft, setting: JSON.stringify({ proxy: 'ftp://gw:pr0xy-secret@proxy.example' }) });
+    expect(bad.json()).toMatchObject({ success: false });
+    expect(bad.body).not.toContain('pr0xy-secret');
+    expect((await post({ ...draft, setting: '[1]' })).json()).toMatchObject({ success: false, message: expect.stringMatching(/setting must be legal JSON/) });
+    expect(r.upstream.requests).toHaveLength(0);
+  });
+
   it('names a proxy that refuses the model-list call without its password', async () => {
     const wrong = httpProxy.urlWith({ user: 'gw', pass: 'not-the-password' });
     const id = await r.createChannel({ models: 'gpt-4o', setting: setting(wrong) });

@@ -50,8 +50,8 @@ export class UpstreamModelsService {
     return this.fetch(channel);
   }
 
-  /** For a channel being created: base URL (or the type's default), type and key from the form. */
-  forDraft(draft: { base_url: string; type: number; key: string }): Promise<string[]> {
+  /** For a channel being created: base URL (or the type's default), type, key and setting (its proxy) from the form. */
+  forDraft(draft: { base_url: string; type: number; key: string; setting?: string }): Promise<string[]> {
     return this.fetch(draft);
   }
 

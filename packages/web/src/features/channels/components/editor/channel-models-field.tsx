@@ -10,7 +10,7 @@ import { ModelsInput } from '../models-input';
 
 /**
  * The channel's models with fetch-from-upstream: a new channel (or an edit with a new key) asks with
- * the entered type, base URL and key; an edit with a blank key uses the stored key. Then the test model.
+ * the entered type, base URL, key and proxy; an edit with a blank key uses the stored channel. Then the test model.
  */
 export function ChannelModelsField({ channelId }: { channelId: number | null }) {
   const { t } = useTranslation('channels');
@@ -21,10 +21,11 @@ export function ChannelModelsField({ channelId }: { channelId: number | null }) 
 
   const fetchModels = async () => {
     const { type, base_url, key } = form.getFieldsValue(['type', 'base_url', 'key']) as Pick<ChannelFormValues, 'type' | 'base_url' | 'key'>;
+    const proxy = form.getFieldValue(['settings', 'proxy']) as string | undefined;
     if (channelId === null && !key?.trim()) return notifyError(t('problems.keyRequired'));
     setFetching(true);
     try {
-      const names = await fetchUpstreamModels({ id: channelId ?? undefined, type, base_url: normaliseBaseUrl(base_url), key: key ?? '' });
+      const names = await fetchUpstreamModels({ id: channelId ?? undefined, type, base_url: normaliseBaseUrl(base_url), key: key ?? '', proxy });
       setFetched(names);
       form.setFieldValue('models', names);
       notifySuccess(t('models.fetched', { count: names.length }));
