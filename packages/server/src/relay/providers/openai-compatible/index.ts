@@ -117,3 +117,4 @@ export { parseJsonBody, badResponseBody } from './response-body.js';
 export { RequestMemo } from './request-memo.js';
 export { usageFromAnswer } from './usage.js';
 export { jsonBalance } from './balance.js';
+export { withTopPWithin } from './request-body.js';

@@ -69,3 +69,13 @@ function spliceBeforeClosingBrace(raw: Uint8Array, member: Uint8Array): Uint8Arr
   if (end < 0 || raw[end] !== 0x7d) return undefined;
   return Buffer.concat([raw.subarray(0, end), member, raw.subarray(end)]);
 }
+
+/**
+ * The body with an explicit `top_p` moved into [low, high], for upstreams that refuse the ends of the range
+ * OpenAI allows (Zhipu and DashScope answer 400 to `top_p: 1`, which many clients send by default).
+ */
+export function withTopPWithin(body: Record<string, unknown>, low: number, high: number): Record<string, unknown> {
+  const topP = body.top_p;
+  if (typeof topP !== 'number' || (topP >= low && topP <= high)) return body;
+  return { ...body, top_p: Math.min(high, Math.max(low, topP)) };
+}

@@ -22,4 +22,12 @@ describe('qwenAdapter', () => {
     expect(translator.usage()).toMatchObject({ promptTokens: 22, completionTokens: 5 });
     expect(qwenAdapter.parseError(401, fixtureBodyText('qwen', 'error-401'), ctx)).toMatchObject({ code: 'invalid_api_key', type: 'invalid_request_error' });
   });
+
+  it('sends top_p only inside (0, 1), which is all it takes: 1 as 0.99, 0 as 0.01, others and none as sent', () => {
+    const topP = (value?: number) => {
+      const req = qwenAdapter.buildRequest(jsonBody({ model: 'qwen-plus', messages: [{ role: 'user', content: 'hi' }], ...(value === undefined ? {} : { top_p: value }) }), testContext()) as { body: string };
+      return (sentJson(req.body) as { top_p?: number }).top_p;
+    };
+    expect([topP(1), topP(0), topP(0.5), topP(undefined)]).toEqual([0.99, 0.01, 0.5, undefined]);
+  });
 });

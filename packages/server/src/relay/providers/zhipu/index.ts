@@ -1,10 +1,11 @@
 /**
  * Zhipu GLM (channel types 16 and 26): the v4 OpenAI-compatible API at open.bigmodel.cn/api/paas/v4,
  * whose paths have no /v1. A base URL of just `https://open.bigmodel.cn` (as new-api stores it) works
- * too: the prefix is added when missing. The API key is sent as a bearer token.
+ * too: the prefix is added when missing. The API key is sent as a bearer token. GLM takes `top_p` only
+ * below 1, so a client's `top_p: 1` is sent as 0.99 (as new-api does).
  */
 import { ChannelType } from '@gw/contracts';
-import { openAICompatibleAdapter } from '../openai-compatible/index.js';
+import { openAICompatibleAdapter, withTopPWithin } from '../openai-compatible/index.js';
 
 export const zhipuAdapter = openAICompatibleAdapter({
   name: 'zhipu',
@@ -12,4 +13,5 @@ export const zhipuAdapter = openAICompatibleAdapter({
   defaultBaseUrl: 'https://open.bigmodel.cn/api/paas/v4',
   apiPrefix: '/api/paas/v4',
   endpoints: ['chat', 'embeddings', 'images.generations'],
+  mapRequest: (body) => withTopPWithin(body, 0.01, 0.99),
 });

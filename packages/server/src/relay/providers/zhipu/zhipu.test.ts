@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureBodyText, sseFixtureEvents } from '../../../../test/fake-upstream/fixtures.js';
-import { jsonBody, testContext } from '../adapter-context.test-helpers.js';
+import { jsonBody, sentJson, testContext } from '../adapter-context.test-helpers.js';
 import { zhipuAdapter } from './index.js';
 
 describe('zhipuAdapter', () => {
@@ -26,5 +26,13 @@ describe('zhipuAdapter', () => {
 
   it('reads the arrears error with its numeric code', () => {
     expect(zhipuAdapter.parseError(429, fixtureBodyText('zhipu', 'error-1113'), testContext())).toMatchObject({ code: '1113', message: expect.stringContaining('欠费') });
+  });
+
+  it('sends top_p only inside (0, 1), which is all it takes: 1 as 0.99, 0 as 0.01, others and none as sent', () => {
+    const topP = (value?: number) => {
+      const req = zhipuAdapter.buildRequest(jsonBody({ model: 'glm-4-plus', messages: [{ role: 'user', content: 'hi' }], ...(value === undefined ? {} : { top_p: value }) }), testContext()) as { body: string };
+      return (sentJson(req.body) as { top_p?: number }).top_p;
+    };
+    expect([topP(1), topP(0), topP(0.5), topP(undefined)]).toEqual([0.99, 0.01, 0.5, undefined]);
   });
 });
