@@ -176,6 +176,27 @@ describe('Claude channels through the gateway (sqlite)', () => {
     await expect.poll(async () => (await r.quotaOf(user.id)).request_count, { timeout: 6000 }).toBe(2);
   });
 
+  it('passes a Claude client\'s anthropic-beta (joined with the model\'s configured betas) and anthropic-version on, and nothing for an OpenAI client', async () => {
+    const model = await r.uniqueModel();
+    await r.setOptions({ 'claude.model_headers_settings': { [model]: { 'anthropic-beta': ['context-1m-2025-08-07'] } } });
+    r.upstream.setRoute('POST /v1/messages', jsonReply({ ...claudeMessage, model }));
+    await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    const claudeCode = new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0, defaultHeaders: { 'anthropic-beta': 'interleaved-thinking-2025-05-14,context-1m-2025-08-07' } });
+    await claudeCode.messages.create({ model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });
+    const sent = r.upstream.requests.at(-1)!;
+    expect(sent.headers['anthropic-beta']).toBe('context-1m-2025-08-07,interleaved-thinking-2025-05-14');
+    expect(sent.headers['anthropic-version']).toBe('2023-06-01');
+
+    await r.post('/v1/messages', token.key, { model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }, { 'anthropic-version': '2099-01-01' });
+    expect(r.upstream.requests.at(-1)!.headers).toMatchObject({ 'anthropic-version': '2099-01-01', 'anthropic-beta': 'context-1m-2025-08-07' });
+
+    await r.openai(token.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
+    expect(r.upstream.requests.at(-1)!.headers).toMatchObject({ 'anthropic-version': '2023-06-01', 'anthropic-beta': 'context-1m-2025-08-07' });
+    await r.setOptions({ 'claude.model_headers_settings': {} });
+  });
+
   it('decodes the binary event stream of an AWS Bedrock channel', async () => {
     const model = await r.uniqueModel();
     const path = `/model/${encodeURIComponent(model)}/invoke-with-response-stream`;
@@ -183,12 +204,14 @@ describe('Claude channels through the gateway (sqlite)', () => {
     await r.createChannel({ type: 33, models: model, key: 'AKIDEXAMPLE|wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY|us-east-1' });
     const user = await r.createUser();
     const token = await r.createApiKey(user.id);
-    const anthropic = new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 });
+    // A Claude client's beta features reach Bedrock in the body, where it takes them.
+    const anthropic = new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0, defaultHeaders: { 'anthropic-beta': 'interleaved-thinking-2025-05-14' } });
     const final = await anthropic.messages.stream({ model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
     expect(final.content[0]).toMatchObject({ type: 'text', text: 'Native hello' });
     const sent = r.upstream.requests.at(-1)!;
     expect(String(sent.headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/bedrock\/aws4_request/);
-    expect((sent.body as { anthropic_version: string }).anthropic_version).toBe('bedrock-2023-05-31');
+    expect(sent.body).toMatchObject({ anthropic_version: 'bedrock-2023-05-31', anthropic_beta: ['interleaved-thinking-2025-05-14'] });
+    expect(sent.headers).not.toHaveProperty('anthropic-beta');
     await expect.poll(async () => (await r.quotaOf(user.id)).used_quota).toBeGreaterThan(0);
   });
 });

@@ -147,7 +147,8 @@ async function handle(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyR
   // A hijacked reply sends none of the Fastify reply's headers: the CORS ones go into ClientIO's own.
   copyOpenCorsHeaders(reply, headers);
   const io = new ClientIO(reply.raw, headers);
-  const work = runRelay(deps.relay, { requestId, surface: r.surface, endpoint: r.endpoint, principal, ...parsed, clientIp: req.ip, path: req.url.split('?')[0], startedAt }, io);
+  const claudeHeaders = r.surface === claudeSurface ? claudeClientHeaders(req) : undefined;
+  const work = runRelay(deps.relay, { requestId, surface: r.surface, endpoint: r.endpoint, principal, ...parsed, clientIp: req.ip, path: req.url.split('?')[0], startedAt, claudeHeaders }, io);
   deps.relay.inflight.add(work);
   try {
     await work;
@@ -237,6 +238,14 @@ function geminiTarget(req: FastifyRequest): { model: string; action: GeminiActio
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
+
+/** The Anthropic headers a Claude client sent that its upstream should see too (none: undefined). */
+function claudeClientHeaders(req: FastifyRequest): Record<string, string> | undefined {
+  const version = header(req, 'anthropic-version');
+  const beta = header(req, 'anthropic-beta');
+  if (version === undefined && beta === undefined) return undefined;
+  return { ...(version ? { 'anthropic-version': version } : {}), ...(beta ? { 'anthropic-beta': beta } : {}) };
+}
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];

@@ -48,3 +48,22 @@ function buildModelSettings(options: OptionsService, model: string, maxTokens: n
     },
   };
 }
+
+/**
+ * The model's Claude headers with a Claude client's own: its `anthropic-beta` features join the configured
+ * ones (Claude Code turns on interleaved thinking, 1M context and more this way), and its
+ * `anthropic-version` applies unless claude.model_headers_settings sets one, as in new-api.
+ */
+export function withClientClaudeHeaders(settings: ModelSettings, client: Record<string, string>): ModelSettings {
+  const headers = { ...settings.claudeHeaders };
+  const nameOf = (wanted: string) => Object.keys(headers).find((name) => name.toLowerCase() === wanted);
+  const version = client['anthropic-version'];
+  if (version && nameOf('anthropic-version') === undefined) headers['anthropic-version'] = version;
+  const beta = client['anthropic-beta'];
+  if (beta) {
+    const name = nameOf('anthropic-beta') ?? 'anthropic-beta';
+    const features = [...(headers[name] ?? '').split(','), ...beta.split(',')].map((f) => f.trim()).filter(Boolean);
+    headers[name] = [...new Set(features)].join(',');
+  }
+  return { ...settings, claudeHeaders: headers };
+}

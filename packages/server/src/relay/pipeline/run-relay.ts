@@ -34,6 +34,8 @@ export interface RelayInput {
   clientIp: string;
   path: string;
   startedAt: number;
+  /** A Claude client's `anthropic-version` and `anthropic-beta` headers, passed on to Claude upstreams. */
+  claudeHeaders?: Record<string, string>;
 }
 
 /**
