@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { RelayError } from '../../relay-error.js';
+import { responsesToChatRequest } from './responses-request-to-chat.js';
+import { ChatToResponsesStream, chatToResponsesResponse } from './responses-from-chat.js';
+import type { ChatCompletion, ChatCompletionChunk } from './types.js';
+
+const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage?: Record<string, unknown>): ChatCompletionChunk =>
+  ({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) }) as ChatCompletionChunk;
+
+describe('responsesToChatRequest', () => {
+  it('maps roles, content parts, earlier answers, reasoning items, output format and tool choice', () => {
+    const chat = responsesToChatRequest({
+      model: 'm',
+      input: [
+        { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'Be terse.' }] },
+        { role: 'user', content: [{ type: 'input_text', text: 'What is this?' }, { type: 'input_image', image_url: 'data:image/png;base64,AAAA', detail: 'low' }] },
+        { type: 'reasoning', id: 'rs_1', summary: [] },
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'A square.', annotations: [] }] },
+        { role: 'user', content: 'Sure?' },
+      ],
+      text: { format: { type: 'json_schema', name: 'answer', schema: { type: 'object' }, strict: true } },
+      tools: [{ type: 'function', name: 'f', parameters: { type: 'object' } }],
+      tool_choice: { type: 'function', name: 'f' },
+      temperature: 0.2,
+      store: true,
+    });
+    expect(chat).toEqual({
+      model: 'm',
+      messages: [
+        { role: 'system', content: 'Be terse.' },
+        { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA', detail: 'low' } }] },
+        { role: 'assistant', content: 'A square.' },
+        { role: 'user', content: 'Sure?' },
+      ],
+      tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }],
+      tool_choice: { type: 'function', function: { name: 'f' } },
+      temperature: 0.2,
+      response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: { type: 'object' }, strict: true } },
+    });
+  });
+
+  it('refuses stored items and unknown roles as the caller\'s mistake', () => {
+    for (const req of [{ input: [{ type: 'item_reference', id: 'msg_1' }] }, { input: [{ role: 'robot', content: 'x' }] }, { input: [{ role: 'user', content: [{ type: 'input_image', file_id: 'file_1' }] }] }]) {
+      expect(() => responsesToChatRequest({ model: 'm', ...req })).toThrow(RelayError);
+    }
+  });
+});
+
+describe('chat answers as Responses answers', () => {
+  it('a complete answer: reasoning, message and usage; cut at the token limit it is incomplete', () => {
+    const completion = {
+      id: 'c', object: 'chat.completion', created: 5, model: 'deepseek-reasoner',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Forty-two', reasoning_content: 'Thinking…' }, finish_reason: 'length' }],
+      usage: { prompt_tokens: 3, completion_tokens: 9, total_tokens: 12, completion_tokens_details: { reasoning_tokens: 6 } },
+    } as ChatCompletion;
+    const response = chatToResponsesResponse(completion, { model: 'x', max_output_tokens: 9 });
+    expect(response).toMatchObject({
+      object: 'response', created_at: 5, model: 'deepseek-reasoner', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, max_output_tokens: 9,
+      output: [{ type: 'reasoning', summary: [{ type: 'summary_text', text: 'Thinking…' }] }, { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Forty-two' }] }],
+      usage: { input_tokens: 3, output_tokens: 9, total_tokens: 12, output_tokens_details: { reasoning_tokens: 6 } },
+    });
+  });
+
+  it('a stream: numbered events, reasoning then text then a tool call, each item opened once and closed before the end', () => {
+    const stream = new ChatToResponsesStream('m', { model: 'm' });
+    const events = [
+      ...stream.pushChunk(chunk({ role: 'assistant', reasoning_content: 'Hmm' })),
+      ...stream.pushChunk(chunk({ content: 'Let me check.' })),
+      ...stream.pushChunk(chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a"' } }] })),
+      ...stream.pushChunk(chunk({ tool_calls: [{ index: 0, function: { arguments: ':1}' } }] }, 'tool_calls')),
+      ...stream.pushChunk({ ...chunk({}), choices: [], usage: { prompt_tokens: 4, completion_tokens: 6, total_tokens: 10 } } as ChatCompletionChunk),
+      ...stream.finish(),
+    ];
+    expect(events.map((e) => e.sequence_number)).toEqual(events.map((_, i) => i));
+    expect(events.map((e) => e.type)).toEqual([
+      'response.created', 'response.in_progress',
+      'response.output_item.added', 'response.reasoning_summary_part.added', 'response.reasoning_summary_text.delta',
+      'response.output_item.added', 'response.content_part.added', 'response.output_text.delta',
+      'response.output_item.added', 'response.function_call_arguments.delta', 'response.function_call_arguments.delta',
+      'response.reasoning_summary_text.done', 'response.reasoning_summary_part.done', 'response.output_item.done',
+      'response.output_text.done', 'response.content_part.done', 'response.output_item.done',
+      'response.function_call_arguments.done', 'response.output_item.done',
+      'response.completed',
+    ]);
+    expect(events.at(-1)!.response).toMatchObject({
+      status: 'completed',
+      output: [{ type: 'reasoning', summary: [{ text: 'Hmm' }] }, { type: 'message', content: [{ text: 'Let me check.' }] }, { type: 'function_call', call_id: 'call_1', name: 'f', arguments: '{"a":1}', status: 'completed' }],
+      usage: { input_tokens: 4, output_tokens: 6, total_tokens: 10 },
+    });
+  });
+});
