@@ -1,5 +1,5 @@
 import { Agent, errors, type Dispatcher } from 'undici';
-import { createProxyDispatcher, proxyFailure } from './upstream-proxy.js';
+import { createProxyDispatcher, proxyFailure, type UpstreamProxyError } from './upstream-proxy.js';
 import { UpstreamBodyHandler, type UpstreamResponse } from './upstream-body.js';
 
 export interface UpstreamHttpOptions {
@@ -51,18 +51,11 @@ export class UpstreamHttpClient {
   }
 
   request(call: UpstreamCall, signal?: AbortSignal): Promise<Dispatcher.ResponseData> {
-    if (call.proxy) return this.requestViaProxy(call, call.proxy, signal);
-    const target = splitUrl(call.url);
-    return this.agent.request({
-      origin: target.origin,
-      path: target.path,
-      method: call.method,
-      headers: call.headers,
-      body: call.body,
-      signal,
-      headersTimeout: this.options.headersTimeoutMs,
-      bodyTimeout: this.options.bodyIdleTimeoutMs,
-    });
+    const route = this.route(call);
+    if (route instanceof Error) return Promise.reject(route);
+    const pending = route.dispatcher.request({ ...route.options, signal });
+    const proxy = call.proxy;
+    return proxy ? pending.catch((err: unknown) => Promise.reject(proxyFailure(err, proxy))) : pending;
   }
 
   /**
@@ -70,31 +63,12 @@ export class UpstreamHttpClient {
    * or async resource around it), which is what the relay reads on every request.
    */
   open(call: UpstreamCall): Promise<UpstreamResponse> {
-    let dispatcher: Dispatcher = this.agent;
-    let headers = call.headers;
-    if (call.proxy) {
-      try {
-        dispatcher = this.dispatcherFor(call.proxy);
-      } catch (err) {
-        return Promise.reject(proxyFailure(err, call.proxy));
-      }
-      // As in requestViaProxy: ProxyAgent writes a host header into the object it is given.
-      headers = { ...headers };
-    }
-    const target = splitUrl(call.url);
+    const route = this.route(call);
+    if (route instanceof Error) return Promise.reject(route);
     const proxy = call.proxy;
     return new Promise((resolve, reject) => {
       const fail = proxy ? (err: unknown) => reject(proxyFailure(err, proxy)) : reject;
-      const options = {
-        origin: target.origin,
-        path: target.path,
-        method: call.method,
-        headers,
-        body: call.body,
-        headersTimeout: this.options.headersTimeoutMs,
-        bodyTimeout: this.options.bodyIdleTimeoutMs,
-      };
-      dispatcher.dispatch(options, new UpstreamBodyHandler(resolve, fail));
+      route.dispatcher.dispatch(route.options, new UpstreamBodyHandler(resolve, fail));
     });
   }
 
@@ -110,29 +84,30 @@ export class UpstreamHttpClient {
     await Promise.all([this.agent.close(), ...proxied.map((d) => d.close())]);
   }
 
-  private requestViaProxy(call: UpstreamCall, proxy: string, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData> {
-    let dispatcher: Dispatcher;
-    try {
-      dispatcher = this.dispatcherFor(proxy);
-    } catch (err) {
-      return Promise.reject(proxyFailure(err, proxy));
+  /** The dispatcher for a call (direct, or its proxy's) and undici's options for it; an unusable proxy is an UpstreamProxyError. */
+  private route(call: UpstreamCall): { dispatcher: Dispatcher; options: Dispatcher.DispatchOptions } | UpstreamProxyError {
+    let dispatcher: Dispatcher = this.agent;
+    let headers = call.headers;
+    if (call.proxy) {
+      try {
+        dispatcher = this.dispatcherFor(call.proxy);
+      } catch (err) {
+        return proxyFailure(err, call.proxy);
+      }
+      // undici's ProxyAgent adds a host header to the object it is given: never the caller's own.
+      headers = { ...headers };
     }
     const target = splitUrl(call.url);
-    return dispatcher
-      .request({
-        origin: target.origin,
-        path: target.path,
-        method: call.method,
-        // undici's ProxyAgent adds a host header to the object it is given: never the caller's own.
-        headers: { ...call.headers },
-        body: call.body,
-        signal,
-        headersTimeout: this.options.headersTimeoutMs,
-        bodyTimeout: this.options.bodyIdleTimeoutMs,
-      })
-      .catch((err: unknown) => {
-        throw proxyFailure(err, proxy);
-      });
+    const options = {
+      origin: target.origin,
+      path: target.path,
+      method: call.method,
+      headers,
+      body: call.body,
+      headersTimeout: this.options.headersTimeoutMs,
+      bodyTimeout: this.options.bodyIdleTimeoutMs,
+    };
+    return { dispatcher, options };
   }
 
   private dispatcherFor(proxy: string): Dispatcher {
