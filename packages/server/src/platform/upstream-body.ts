@@ -23,8 +23,39 @@ export interface ChunkSource {
 /** An upstream's answer whose body is read as chunk events (UpstreamHttpClient.open). */
 export interface UpstreamResponse {
   statusCode: number;
-  headers: IncomingHttpHeaders;
+  /** All headers, parsed on first use. */
+  readonly headers: IncomingHttpHeaders;
+  /** One header's (first) value, by lower-case name, without parsing the others. */
+  header(name: string): string | undefined;
   body: UpstreamBody;
+}
+
+/**
+ * The answer as undici hands it over: its headers stay raw until asked for. The relay reads two of them
+ * (content-type, retry-after), and a real provider sends twenty or more (rate limits, tracing, cookies),
+ * which undici's parseHeaders would turn into strings and an object on every request.
+ */
+class RawHeaderResponse implements UpstreamResponse {
+  private parsed: IncomingHttpHeaders | undefined;
+
+  constructor(
+    readonly statusCode: number,
+    private readonly rawHeaders: Buffer[],
+    readonly body: UpstreamBody,
+  ) {}
+
+  get headers(): IncomingHttpHeaders {
+    return (this.parsed ??= util.parseHeaders(this.rawHeaders) as IncomingHttpHeaders);
+  }
+
+  header(name: string): string | undefined {
+    const raw = this.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      const key = raw[i];
+      if (key.length === name.length && key.toString('latin1').toLowerCase() === name) return raw[i + 1].toString('latin1');
+    }
+    return undefined;
+  }
 }
 
 /** Bytes held for a reader that is not listening or paused before the upstream socket is paused too (a Readable's default high-water mark). */
@@ -177,7 +208,7 @@ export class UpstreamBodyHandler implements Dispatcher.DispatchHandler {
     if (statusCode < 200) return true;
     const body = new UpstreamBody(resume, (err) => this.abort?.(err));
     this.body = body;
-    this.settle({ statusCode, headers: util.parseHeaders(rawHeaders) as IncomingHttpHeaders, body });
+    this.settle(new RawHeaderResponse(statusCode, rawHeaders, body));
     return true;
   }
 

@@ -118,13 +118,13 @@ export async function attemptChannel(
     const raw = new TextDecoder().decode(await readBounded(response.body, MAX_ERROR_BODY).catch(() => new Uint8Array()));
     const info = adapter.parseError(response.statusCode, raw, actx);
     const verdict = classifyUpstreamError(status, info, deps.options.get('AutomaticDisableKeywords'));
-    const wait = retryAfterSeconds(response.headers['retry-after']);
+    const wait = retryAfterSeconds(response.header('retry-after'));
     if (wait !== undefined && verdict.channelFault) deps.health.coolFor(channel.id, wait * 1000);
     const code = info.code ?? (verdict.kind === 'client' ? 'invalid_request' : 'upstream_error');
     return upstreamFailure(deps, channel, verdict, status, info.message || `upstream answered HTTP ${status}`, code);
   }
 
-  const contentType = String(response.headers['content-type'] ?? '');
+  const contentType = response.header('content-type') ?? '';
   const base = { channel, upstreamModel, isMapped: mapped.isMapped || upstreamModel !== input.model };
   const rewrite = input.surface.name === 'openai' && plan.endpoint === 'chat' ? openAIAnswerRewrite(channelSettings) : undefined;
   const relayed = { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate, contentType, rewrite };
