@@ -23,6 +23,7 @@ import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
 import type { PromptEstimate } from './estimate-prompt-tokens.js';
 import type { SurfacePlan } from '../surfaces/surface.js';
+import { viaResponses } from '../surfaces/responses-bridge.js';
 
 const MAX_ERROR_BODY = 1024 * 1024;
 
@@ -75,6 +76,7 @@ export async function attemptChannel(
       includeUsage: input.includeUsage,
       promptEstimate: ctx.promptEstimate,
     });
+    if (plan.endpoint === 'chat' && adapter.servesOnlyByResponses?.(upstreamModel) && adapter.supports('responses')) plan = viaResponses(plan, input);
   } catch (err) {
     if (isConversionCrash(err)) return unconvertibleRequest(channel, err);
     throw err;

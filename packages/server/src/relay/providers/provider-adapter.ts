@@ -178,6 +178,8 @@ export interface ProviderAdapter {
   /** Whether an answer of this content type is a stream to translate event by event. */
   isStream(contentType: string, ctx: AdapterContext): boolean;
   createStreamTranslator(ctx: AdapterContext): StreamTranslator;
+  /** True for an upstream model this channel serves only through the Responses API: chat requests for it go there. */
+  servesOnlyByResponses?(upstreamModel: string): boolean;
   /**
    * For streams that are not SSE: a translator fed the raw body bytes, used by the pipeline instead
    * of SSE parsing when it returns one (undefined for this content type → SSE as usual).

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../relay-error.js';
 import { responsesToChatRequest } from './responses-request-to-chat.js';
 import { ChatToResponsesStream, chatToResponsesResponse } from './responses-from-chat.js';
+import { chatToResponsesRequest } from './chat-request-to-responses.js';
+import { ResponsesToChatStream, responsesToChatCompletion } from './responses-to-chat.js';
 import type { ChatCompletion, ChatCompletionChunk } from './types.js';
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage?: Record<string, unknown>): ChatCompletionChunk =>
@@ -87,5 +89,54 @@ describe('chat answers as Responses answers', () => {
       output: [{ type: 'reasoning', summary: [{ text: 'Hmm' }] }, { type: 'message', content: [{ text: 'Let me check.' }] }, { type: 'function_call', call_id: 'call_1', name: 'f', arguments: '{"a":1}', status: 'completed' }],
       usage: { input_tokens: 4, output_tokens: 6, total_tokens: 10 },
     });
+  });
+});
+
+describe('chat clients on the Responses API', () => {
+  it('maps a chat request: parts, images, reasoning effort, json_schema, tool choice; max_completion_tokens wins', () => {
+    expect(
+      chatToResponsesRequest({
+        model: 'gpt-5-codex',
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }],
+        max_tokens: 10,
+        max_completion_tokens: 20,
+        reasoning_effort: 'high',
+        response_format: { type: 'json_schema', json_schema: { name: 'r', schema: { type: 'object' }, strict: true } },
+        tools: [{ type: 'function', function: { name: 'f' } }],
+        tool_choice: { type: 'function', function: { name: 'f' } },
+        stream: true,
+      }),
+    ).toEqual({
+      model: 'gpt-5-codex',
+      store: false,
+      input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Look' }, { type: 'input_image', image_url: 'https://example.com/a.png', detail: 'auto' }] }],
+      max_output_tokens: 20,
+      reasoning: { effort: 'high' },
+      text: { format: { type: 'json_schema', name: 'r', schema: { type: 'object' }, strict: true } },
+      tools: [{ type: 'function', name: 'f', parameters: { type: 'object', properties: {} }, strict: false }],
+      tool_choice: { type: 'function', name: 'f' },
+      stream: true,
+    });
+  });
+
+  it('maps an incomplete answer to finish_reason length, with reasoning as reasoning_content', () => {
+    const completion = responsesToChatCompletion({
+      id: 'resp_1', created_at: 7, model: 'o3-pro', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' },
+      output: [{ type: 'reasoning', summary: [{ type: 'summary_text', text: 'Plan.' }] }, { type: 'message', content: [{ type: 'output_text', text: 'Partial' }] }],
+      usage: { input_tokens: 5, output_tokens: 20, total_tokens: 25 },
+    });
+    expect(completion).toMatchObject({ id: 'resp_1', created: 7, model: 'o3-pro', choices: [{ finish_reason: 'length', message: { content: 'Partial', reasoning_content: 'Plan.' } }], usage: { prompt_tokens: 5, completion_tokens: 20 } });
+  });
+
+  it('streams: no usage chunk when the client refused it, and a failed response as an error item', () => {
+    const stream = new ResponsesToChatStream('m', false);
+    const chunks = [
+      ...stream.push({ type: 'response.output_text.delta', delta: 'Hi' }),
+      ...stream.push({ type: 'response.completed', response: { status: 'completed', usage: { input_tokens: 1, output_tokens: 1 } } }),
+    ];
+    expect(chunks.map((c) => c.choices?.[0]?.delta ?? c.choices?.[0]?.finish_reason)).toEqual([{ role: 'assistant', content: '' }, { content: 'Hi' }, {}]);
+    expect(chunks.at(-1)!.choices[0].finish_reason).toBe('stop');
+    expect(chunks.some((c) => c.usage)).toBe(false);
+    expect(new ResponsesToChatStream('m', true).push({ type: 'response.failed', response: { error: { code: 'server_error', message: 'boom' } } })).toEqual([{ error: { message: 'boom', type: 'upstream_error', param: null, code: 'server_error' } }]);
   });
 });

@@ -38,6 +38,8 @@ export interface OpenAICompatibleConfig {
   urlFor?: (endpoint: OpenAIEndpoint, ctx: AdapterContext) => string;
   /** Auth and extra headers (default: `Authorization: Bearer <key>` when a key is set). */
   headers?: (channel: ChannelInfo) => Record<string, string>;
+  /** Models the upstream serves only at /v1/responses (chat requests for them are sent there, converted). */
+  responsesOnlyModels?: (upstreamModel: string) => boolean;
   /** Last change to a JSON body before it is sent (after the model was replaced). */
   mapRequest?: (body: Record<string, unknown>, ctx: AdapterContext) => Record<string, unknown>;
   /** Force stream_options.include_usage on streamed chat/completions (default true). */
@@ -106,6 +108,7 @@ export function openAICompatibleAdapter(config: OpenAICompatibleConfig): Provide
     isStream: (contentType) => /text\/event-stream/i.test(contentType),
     createStreamTranslator: (ctx): StreamTranslator => new OpenAIStreamTranslator(ctx.endpoint, notes.get(ctx)?.clientWantsUsage ?? true),
     parseError: (status, raw): UpstreamErrorInfo => parseUpstreamError(status, raw),
+    ...(config.responsesOnlyModels ? { servesOnlyByResponses: config.responsesOnlyModels } : {}),
     ...(modelList ? { modelList } : {}),
     ...(config.balance ? { balance: config.balance } : {}),
   };
