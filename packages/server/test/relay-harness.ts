@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import OpenAI from 'openai';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { Role } from '@gw/contracts';
 import type { Config, DatabaseType } from '../src/config/config.schema.js';
 import type { LogRow } from '../src/db/schema.js';
@@ -155,4 +156,25 @@ export function chatStreamEvents(pieces: readonly string[], usage: ChatUsage | n
     ...(usage ? [chunk([], { usage })] : []),
     'data: [DONE]',
   ];
+}
+
+/** A relay context with one customer: their user id and API key. */
+export type CustomerRelayContext = RelayContext & { userId: number; key: string };
+
+/**
+ * A SQLite relay context for one describe block, with one customer: made before its tests, the upstream's
+ * recorded requests forgotten after each test, closed after all. Read it through the returned getter.
+ */
+export function useRelayContext(routes: Record<string, Route> = {}, customerQuota = 5_000_000): () => CustomerRelayContext {
+  let context: CustomerRelayContext | undefined;
+  beforeAll(async () => {
+    const r = await createRelayContext('sqlite', routes);
+    const user = await r.createUser({ quota: customerQuota });
+    context = Object.assign(r, { userId: user.id, key: (await r.createApiKey(user.id)).key });
+  });
+  afterEach(() => {
+    if (context) context.upstream.requests.length = 0;
+  });
+  afterAll(() => context?.close());
+  return () => context!;
 }

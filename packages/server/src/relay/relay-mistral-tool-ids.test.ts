@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '@gw/contracts';
-import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { chatCompletion, chatUsage, useRelayContext, type CustomerRelayContext } from '../../test/relay-harness.js';
 import { errorReply, jsonReply, type Reply } from '../../test/fake-upstream/index.js';
 
 /** Every tool call id of a chat body: the assistant's calls and the tool results, in order. */
@@ -21,20 +21,14 @@ function mistralChat(req: { body: unknown }): Reply {
 const weatherTool = { type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } };
 
 describe('Mistral channels take only 9-character tool call ids (sqlite)', () => {
-  let r: RelayContext;
+  const context = useRelayContext({ 'POST /v1/chat/completions': mistralChat });
+  let r: CustomerRelayContext;
   let model: string;
-  let key: string;
 
   beforeAll(async () => {
-    r = await createRelayContext('sqlite', { 'POST /v1/chat/completions': mistralChat });
+    r = context();
     model = await r.uniqueModel();
     await r.createChannel({ type: ChannelType.Mistral, models: model });
-    const user = await r.createUser();
-    key = (await r.createApiKey(user.id)).key;
-  });
-  afterAll(() => r?.close());
-  afterEach(() => {
-    r.upstream.requests.length = 0;
   });
 
   const conversation = (callId: string, earlier?: string) => ({
@@ -49,7 +43,7 @@ describe('Mistral channels take only 9-character tool call ids (sqlite)', () => 
   });
 
   it('maps an OpenAI client\'s call ids so each call still matches its result, the same way on every turn, and keeps Mistral\'s own', async () => {
-    const client = r.openai(key);
+    const client = r.openai(r.key);
     const answer = await client.chat.completions.create(conversation('call_Xk2mR9pQ7vLw3nTb'));
     expect(answer.choices[0].message.content).toBe('It is sunny in Paris.');
     const [sent, result, ...rest] = toolCallIds(r.upstream.requests[0].body as never);
@@ -63,7 +57,7 @@ describe('Mistral channels take only 9-character tool call ids (sqlite)', () => 
   });
 
   it('maps a Claude client\'s tool_use ids the same way', async () => {
-    const anthropic = new Anthropic({ apiKey: key, baseURL: r.gateway, maxRetries: 0 });
+    const anthropic = new Anthropic({ apiKey: r.key, baseURL: r.gateway, maxRetries: 0 });
     const message = await anthropic.messages.create({
       model,
       max_tokens: 100,

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '@gw/contracts';
-import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { chatCompletion, chatStreamEvents, chatUsage, useRelayContext, type CustomerRelayContext } from '../../test/relay-harness.js';
 import { jsonReply, sseReply, type Reply } from '../../test/fake-upstream/index.js';
 
 /**
@@ -26,31 +26,23 @@ interface SentChat {
 }
 
 describe('Responses API clients on chat-only channels (sqlite)', () => {
-  let r: RelayContext;
-  let model: string;
-  let userId: number;
-  let key: string;
   let reply: (body: SentChat) => Reply;
+  // DeepSeek's base has no /v1.
+  const context = useRelayContext({ 'POST /chat/completions': (req) => reply(req.body as SentChat) });
+  let r: CustomerRelayContext;
+  let model: string;
 
   beforeAll(async () => {
-    // DeepSeek's base has no /v1.
-    r = await createRelayContext('sqlite', { 'POST /chat/completions': (req) => reply(req.body as SentChat) });
+    r = context();
     model = await r.uniqueModel();
     await r.createChannel({ type: ChannelType.DeepSeek, models: model });
-    const user = await r.createUser({ quota: 5_000_000 });
-    userId = user.id;
-    key = (await r.createApiKey(user.id)).key;
-  });
-  afterAll(() => r?.close());
-  afterEach(() => {
-    r.upstream.requests.length = 0;
   });
 
   const sent = (i = -1) => r.upstream.requests.at(i)!.body as SentChat;
 
   it('answers responses.create with a response object, sending the upstream a chat request, and bills it', async () => {
     reply = () => jsonReply(chatCompletion('Bonjour!', chatUsage(21, 4)));
-    const response = await r.openai(key).responses.create({ model, instructions: 'Answer in French.', input: 'Say hello', max_output_tokens: 64, reasoning: { effort: 'low' } });
+    const response = await r.openai(r.key).responses.create({ model, instructions: 'Answer in French.', input: 'Say hello', max_output_tokens: 64, reasoning: { effort: 'low' } });
     expect(response).toMatchObject({ object: 'response', status: 'completed', model: expect.any(String) });
     expect(response.output_text).toBe('Bonjour!');
     expect(response.usage).toMatchObject({ input_tokens: 21, output_tokens: 4, total_tokens: 25 });
@@ -61,14 +53,14 @@ describe('Responses API clients on chat-only channels (sqlite)', () => {
       reasoning_effort: 'low',
     });
     await r.settled();
-    const [log] = (await r.logsOf(userId, 2)).slice(-1);
+    const [log] = (await r.logsOf(r.userId, 2)).slice(-1);
     expect(log).toMatchObject({ model_name: model, prompt_tokens: 21, completion_tokens: 4, quota: r.quotaFor(model, { prompt: 21, completion: 4 }) });
     expect(JSON.parse(log.other!).request_path).toBe('/v1/responses');
   });
 
   it('streams typed Responses events built from the chat chunks, ending with response.completed and its usage', async () => {
     reply = () => sseReply(chatStreamEvents(['Hel', 'lo', '!'], chatUsage(9, 3)));
-    const stream = r.openai(key).responses.stream({ model, input: [{ role: 'user', content: [{ type: 'input_text', text: 'Hi' }] }] });
+    const stream = r.openai(r.key).responses.stream({ model, input: [{ role: 'user', content: [{ type: 'input_text', text: 'Hi' }] }] });
     const types: string[] = [];
     let text = '';
     for await (const event of stream) {
@@ -87,7 +79,7 @@ describe('Responses API clients on chat-only channels (sqlite)', () => {
 
   it('turns tool calls into function_call items, and sends function_call_output back as chat tool messages', async () => {
     reply = () => jsonReply(toolAnswer);
-    const client = r.openai(key);
+    const client = r.openai(r.key);
     const tools = [{ type: 'function' as const, name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } } }, strict: false }];
     const first = await client.responses.create({ model, input: 'Weather in Paris?', tools });
     expect(first.output).toEqual([expect.objectContaining({ type: 'function_call', call_id: 'call_w1', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' })]);
@@ -117,20 +109,20 @@ describe('Responses API clients on chat-only channels (sqlite)', () => {
     const claudeModel = await r.uniqueModel();
     r.upstream.setRoute('POST /v1/messages', jsonReply({ id: 'msg_1', type: 'message', role: 'assistant', model: claudeModel, content: [{ type: 'text', text: 'Hi from Claude' }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 11, output_tokens: 5 } }));
     await r.createChannel({ type: ChannelType.AnthropicClaude, models: claudeModel });
-    const response = await r.openai(key).responses.create({ model: claudeModel, instructions: 'Be brief.', input: 'Hello' });
+    const response = await r.openai(r.key).responses.create({ model: claudeModel, instructions: 'Be brief.', input: 'Hello' });
     expect(response.output_text).toBe('Hi from Claude');
     expect(response.usage).toMatchObject({ input_tokens: 11, output_tokens: 5 });
     expect(r.upstream.requests.at(-1)!.body).toMatchObject({ system: 'Be brief.', messages: [{ role: 'user', content: 'Hello' }] });
   });
 
   it('refuses what only OpenAI\'s servers keep or run (previous_response_id, built-in tools) with a 400 and no charge', async () => {
-    const before = await r.quotaOf(userId);
+    const before = await r.quotaOf(r.userId);
     await r.settled();
-    const client = r.openai(key);
+    const client = r.openai(r.key);
     await expect(client.responses.create({ model, input: 'again', previous_response_id: 'resp_123' })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/previous_response_id needs OpenAI's own Responses API/) });
     await expect(client.responses.create({ model, input: 'search', tools: [{ type: 'web_search' }] })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/web_search tool needs OpenAI's own Responses API/) });
     expect(r.upstream.requests).toHaveLength(0);
     await r.settled();
-    expect(await r.quotaOf(userId)).toEqual(before);
+    expect(await r.quotaOf(r.userId)).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '@gw/contracts';
-import { createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { useRelayContext, type CustomerRelayContext } from '../../test/relay-harness.js';
 import { errorReply, fixtureReply, jsonFixture, jsonReply, type Reply } from '../../test/fake-upstream/index.js';
 
 /**
@@ -26,34 +26,26 @@ interface SentResponses {
 }
 
 describe('chat clients on Responses-only OpenAI models (sqlite)', () => {
-  let r: RelayContext;
-  let model: string;
-  let userId: number;
-  let key: string;
   let reply: (body: SentResponses) => Reply;
+  const context = useRelayContext({
+    'POST /v1/responses': (req) => reply(req.body as SentResponses),
+    'POST /v1/chat/completions': errorReply(404, { error: { message: 'This model is only supported in v1/responses and not in v1/chat/completions.', type: 'invalid_request_error', param: 'model', code: null } }),
+  });
+  let r: CustomerRelayContext;
+  let model: string;
 
   beforeAll(async () => {
-    r = await createRelayContext('sqlite', {
-      'POST /v1/responses': (req) => reply(req.body as SentResponses),
-      'POST /v1/chat/completions': errorReply(404, { error: { message: 'This model is only supported in v1/responses and not in v1/chat/completions.', type: 'invalid_request_error', param: 'model', code: null } }),
-    });
+    r = context();
     // The client's name maps to OpenAI's Responses-only model.
     model = await r.uniqueModel();
     await r.createChannel({ type: ChannelType.OpenAI, models: model, model_mapping: JSON.stringify({ [model]: 'gpt-5-codex' }) });
-    const user = await r.createUser({ quota: 5_000_000 });
-    userId = user.id;
-    key = (await r.createApiKey(user.id)).key;
-  });
-  afterAll(() => r?.close());
-  afterEach(() => {
-    r.upstream.requests.length = 0;
   });
 
   const sent = () => r.upstream.requests.at(-1)!;
 
   it('answers a chat completion from /v1/responses, and bills the usage it reports', async () => {
     reply = () => fixtureReply('openai', 'responses');
-    const answer = await r.openai(key).chat.completions.create({ model, messages: [{ role: 'system', content: 'Be kind.' }, { role: 'user', content: 'A story' }], max_tokens: 200 });
+    const answer = await r.openai(r.key).chat.completions.create({ model, messages: [{ role: 'system', content: 'Be kind.' }, { role: 'user', content: 'A story' }], max_tokens: 200 });
     expect(answer.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'In a peaceful grove beneath a silver moon, a unicorn slept.' }, finish_reason: 'stop' });
     expect(answer.usage).toMatchObject({ prompt_tokens: 36, completion_tokens: 87, prompt_tokens_details: { cached_tokens: 16 }, completion_tokens_details: { reasoning_tokens: 40 } });
     expect(sent().path).toBe('/v1/responses');
@@ -64,14 +56,14 @@ describe('chat clients on Responses-only OpenAI models (sqlite)', () => {
       input: [{ type: 'message', role: 'developer', content: 'Be kind.' }, { type: 'message', role: 'user', content: 'A story' }],
     });
     await r.settled();
-    const [log] = (await r.logsOf(userId, 2)).slice(-1);
+    const [log] = (await r.logsOf(r.userId, 2)).slice(-1);
     expect(log).toMatchObject({ model_name: model, prompt_tokens: 36, completion_tokens: 87 });
     expect(JSON.parse(log.other!)).toMatchObject({ upstream_model_name: 'gpt-5-codex', cache_tokens: 16 });
   });
 
   it('streams chat chunks made from the Responses events, with the usage chunk', async () => {
     reply = () => fixtureReply('openai', 'responses-stream');
-    const stream = await r.openai(key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    const stream = await r.openai(r.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
     let text = '';
     let usage: unknown;
     let finish: string | null = null;
@@ -89,12 +81,12 @@ describe('chat clients on Responses-only OpenAI models (sqlite)', () => {
   it('turns function calls into tool calls, and sends tool results back as function_call_output items', async () => {
     reply = () => jsonReply(functionCallResponse);
     const tools = [{ type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
-    const answer = await r.openai(key).chat.completions.create({ model, tools, messages: [{ role: 'user', content: 'Weather in Oslo?' }] });
+    const answer = await r.openai(r.key).chat.completions.create({ model, tools, messages: [{ role: 'user', content: 'Weather in Oslo?' }] });
     expect(answer.choices[0]).toMatchObject({ finish_reason: 'tool_calls', message: { content: null, tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] } });
     expect((sent().body as SentResponses).tools).toEqual([{ type: 'function', name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } }, strict: false }]);
 
     reply = () => fixtureReply('openai', 'responses');
-    await r.openai(key).chat.completions.create({
+    await r.openai(r.key).chat.completions.create({
       model,
       tools,
       messages: [
@@ -112,7 +104,7 @@ describe('chat clients on Responses-only OpenAI models (sqlite)', () => {
 
   it('serves a Claude client the same way (messages → chat → responses and back)', async () => {
     reply = () => fixtureReply('openai', 'responses');
-    const anthropic = new Anthropic({ apiKey: key, baseURL: r.gateway, maxRetries: 0 });
+    const anthropic = new Anthropic({ apiKey: r.key, baseURL: r.gateway, maxRetries: 0 });
     const message = await anthropic.messages.create({ model, max_tokens: 100, messages: [{ role: 'user', content: 'A story' }] });
     expect(message.content[0]).toMatchObject({ type: 'text', text: 'In a peaceful grove beneath a silver moon, a unicorn slept.' });
     expect(message.usage).toMatchObject({ output_tokens: 87 });
