@@ -105,6 +105,14 @@ describe('Responses API clients on chat-only channels (sqlite)', () => {
     ]);
   });
 
+  it('offers Codex\'s free-form apply_patch tool as a function, and returns its call as a custom_tool_call', async () => {
+    const patch = '*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch';
+    reply = () => jsonReply({ ...toolAnswer, choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_p', type: 'function', function: { name: 'apply_patch', arguments: JSON.stringify({ input: patch }) } }] }, finish_reason: 'tool_calls' }] });
+    const response = await r.openai(r.key).responses.create({ model, input: 'Add hello.txt', tools: [{ type: 'custom', name: 'apply_patch', description: 'Edit files with a patch.' }] });
+    expect(response.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', call_id: 'call_p', name: 'apply_patch', input: patch })]);
+    expect(sent().tools).toEqual([{ type: 'function', function: expect.objectContaining({ name: 'apply_patch', parameters: expect.objectContaining({ required: ['input'] }) }) }]);
+  });
+
   it('goes through a Claude channel too: Responses → chat → Claude Messages and back', async () => {
     const claudeModel = await r.uniqueModel();
     r.upstream.setRoute('POST /v1/messages', jsonReply({ id: 'msg_1', type: 'message', role: 'assistant', model: claudeModel, content: [{ type: 'text', text: 'Hi from Claude' }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 11, output_tokens: 5 } }));

@@ -48,6 +48,50 @@ describe('responsesToChatRequest', () => {
   });
 });
 
+describe('custom (free-form) tools on chat channels', () => {
+  const applyPatch = { type: 'custom', name: 'apply_patch', description: 'Edit files.', format: { type: 'grammar', syntax: 'lark', definition: 'start: "*** Begin Patch"' } };
+  const patch = '*** Begin Patch\n*** End Patch';
+
+  it('offers a custom tool as a function of one string, and sends its earlier calls and outputs as tool calls', () => {
+    const chat = responsesToChatRequest({
+      model: 'm',
+      tools: [applyPatch],
+      tool_choice: { type: 'custom', name: 'apply_patch' },
+      input: [
+        { role: 'user', content: 'Fix it' },
+        { type: 'custom_tool_call', call_id: 'call_p', name: 'apply_patch', input: patch },
+        { type: 'custom_tool_call_output', call_id: 'call_p', output: 'Done' },
+      ],
+    });
+    expect(chat.tools).toEqual([{ type: 'function', function: { name: 'apply_patch', description: 'Edit files.\n\nThe input must follow this lark grammar:\nstart: "*** Begin Patch"', parameters: expect.objectContaining({ required: ['input'] }) } }]);
+    expect(chat.tool_choice).toEqual({ type: 'function', function: { name: 'apply_patch' } });
+    expect(chat.messages.slice(1)).toEqual([
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_p', type: 'function', function: { name: 'apply_patch', arguments: JSON.stringify({ input: patch }) } }] },
+      { role: 'tool', tool_call_id: 'call_p', content: 'Done' },
+    ]);
+  });
+
+  it('returns the model\'s calls of it as custom tool calls with the input unwrapped, whole or streamed', () => {
+    const call = { id: 'call_p', type: 'function' as const, function: { name: 'apply_patch', arguments: JSON.stringify({ input: patch }) } };
+    const completion = { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [call] }, finish_reason: 'tool_calls' }] } as unknown as ChatCompletion;
+    expect(chatToResponsesResponse(completion, { tools: [applyPatch] }).output).toEqual([{ type: 'custom_tool_call', id: expect.stringMatching(/^ctc_/), call_id: 'call_p', name: 'apply_patch', input: patch }]);
+
+    const stream = new ChatToResponsesStream('m', { tools: [applyPatch] });
+    const args = call.function.arguments;
+    const events = [
+      ...stream.pushChunk(chunk({ tool_calls: [{ index: 0, id: 'call_p', type: 'function', function: { name: 'apply_patch', arguments: args.slice(0, 10) } }] })),
+      ...stream.pushChunk(chunk({ tool_calls: [{ index: 0, function: { arguments: args.slice(10) } }] }, 'tool_calls')),
+      ...stream.finish(),
+    ];
+    expect(events.map((e) => e.type)).toEqual([
+      'response.created', 'response.in_progress', 'response.output_item.added',
+      'response.custom_tool_call_input.delta', 'response.custom_tool_call_input.done', 'response.output_item.done', 'response.completed',
+    ]);
+    expect(events.find((e) => e.type === 'response.custom_tool_call_input.done')!.input).toBe(patch);
+    expect(events.at(-1)!.response.output).toEqual([{ type: 'custom_tool_call', id: expect.any(String), call_id: 'call_p', name: 'apply_patch', input: patch }]);
+  });
+});
+
 describe('chat answers as Responses answers', () => {
   it('a complete answer: reasoning, message and usage; cut at the token limit it is incomplete', () => {
     const completion = {

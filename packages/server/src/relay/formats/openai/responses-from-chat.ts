@@ -5,6 +5,7 @@
  */
 import { nowSeconds, randomId } from '../ids.js';
 import type { ChatCompletion, ChatCompletionChunk, ChatToolCall, ChatToolCallDelta, OpenAIUsage } from './types.js';
+import { customToolNames } from './responses-request-to-chat.js';
 
 type Json = Record<string, any>;
 
@@ -61,6 +62,23 @@ const textPart = (text: string): Json => ({ type: 'output_text', text, annotatio
 const messageItem = (id: string, text: string, status: string): Json => ({ type: 'message', id, status, role: 'assistant', content: text || status === 'completed' ? [textPart(text)] : [] });
 const functionCallItem = (id: string, call: ChatToolCall, status: string): Json => ({ type: 'function_call', id, call_id: call.id, name: call.function.name, arguments: call.function.arguments, status });
 
+/** A custom tool's input from the one-string-argument function it was offered as (responses-request-to-chat.ts). */
+function customInput(args: string): string {
+  try {
+    const parsed: unknown = JSON.parse(args);
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as Json).input === 'string') return (parsed as Json).input;
+  } catch {
+    // The model wrote the input bare: take it as it is.
+  }
+  return args;
+}
+
+const customCallItem = (id: string, call: ChatToolCall): Json => ({ type: 'custom_tool_call', id, call_id: call.id, name: call.function.name, input: customInput(call.function.arguments) });
+
+/** A call of a custom tool of the request comes back as a custom tool call, any other as a function call. */
+const toolCallItem = (call: ChatToolCall, custom: Set<string>): Json =>
+  custom.has(call.function.name) ? customCallItem(randomId('ctc_'), call) : functionCallItem(randomId('fc_'), call, 'completed');
+
 /** A complete chat answer as a `response` object. */
 export function chatToResponsesResponse(completion: ChatCompletion, request: Json): Json {
   const choice = completion.choices?.[0];
@@ -71,7 +89,8 @@ export function chatToResponsesResponse(completion: ChatCompletion, request: Jso
   const text = typeof message.content === 'string' ? message.content : '';
   const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
   if (text || calls.length === 0) output.push(messageItem(randomId('msg_'), text, 'completed'));
-  for (const call of calls) output.push(functionCallItem(randomId('fc_'), call, 'completed'));
+  const custom = customToolNames(request);
+  for (const call of calls) output.push(toolCallItem(call, custom));
   return {
     ...responseShell(randomId('resp_'), completion.model || request.model, request, completion.created || nowSeconds()),
     ...finalStatus(choice?.finish_reason),
@@ -96,12 +115,14 @@ export class ChatToResponsesStream {
   private readonly output: Json[] = [];
   private reasoning: (OpenItem & { text: string }) | undefined;
   private message: (OpenItem & { text: string }) | undefined;
-  private readonly calls = new Map<number, OpenItem & { call: ChatToolCall }>();
+  private readonly calls = new Map<number, OpenItem & { call: ChatToolCall; custom: boolean }>();
+  private readonly customTools: Set<string>;
   private finishReason: string | null = null;
   private usage: OpenAIUsage | null = null;
 
   constructor(model: string, private readonly request: Json) {
     this.response = responseShell(randomId('resp_'), model, request, nowSeconds());
+    this.customTools = customToolNames(request);
   }
 
   pushChunk(chunk: ChatCompletionChunk): Json[] {
@@ -125,9 +146,17 @@ export class ChatToResponsesStream {
     if (this.message) events.push(...this.closeMessage(this.message));
     else if (this.calls.size === 0) events.push(...this.closeMessage(this.openMessage(events)));
     for (const open of this.calls.values()) {
-      open.item = { ...open.item, arguments: open.call.function.arguments, status: 'completed' };
+      const base = { item_id: open.item.id, output_index: open.outputIndex };
+      if (open.custom) {
+        // The input is known only whole, once its JSON wrapping is complete.
+        open.item = customCallItem(open.item.id, open.call);
+        events.push(this.event('response.custom_tool_call_input.delta', { ...base, delta: open.item.input }));
+        events.push(this.event('response.custom_tool_call_input.done', { ...base, input: open.item.input }));
+      } else {
+        open.item = { ...open.item, arguments: open.call.function.arguments, status: 'completed' };
+        events.push(this.event('response.function_call_arguments.done', { ...base, arguments: open.call.function.arguments }));
+      }
       this.output[open.outputIndex] = open.item;
-      events.push(this.event('response.function_call_arguments.done', { item_id: open.item.id, output_index: open.outputIndex, arguments: open.call.function.arguments }));
       events.push(this.event('response.output_item.done', { output_index: open.outputIndex, item: open.item }));
     }
     const final = { ...this.response, ...finalStatus(this.finishReason), output: this.output, usage: responsesUsageOf(this.usage) };
@@ -206,13 +235,15 @@ export class ChatToResponsesStream {
     let open = this.calls.get(delta.index);
     if (!open) {
       const call: ChatToolCall = { id: delta.id ?? randomId('call_'), type: 'function', function: { name: delta.function?.name ?? '', arguments: '' } };
-      const item = functionCallItem(randomId('fc_'), call, 'in_progress');
-      open = { item, call, outputIndex: this.addItem(item, events) };
+      const custom = this.customTools.has(call.function.name);
+      const item = custom ? { type: 'custom_tool_call', id: randomId('ctc_'), call_id: call.id, name: call.function.name, input: '' } : functionCallItem(randomId('fc_'), call, 'in_progress');
+      open = { item, call, custom, outputIndex: this.addItem(item, events) };
       this.calls.set(delta.index, open);
     }
     const args = delta.function?.arguments ?? '';
     if (args) {
       open.call.function.arguments += args;
+      if (open.custom) return events;
       events.push(this.event('response.function_call_arguments.delta', { item_id: open.item.id, output_index: open.outputIndex, delta: args }));
     }
     return events;

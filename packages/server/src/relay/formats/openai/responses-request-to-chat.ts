@@ -58,12 +58,14 @@ function inputMessages(input: unknown): ChatMessage[] {
       const role = item.role === 'developer' ? 'system' : item.role;
       if (!['system', 'user', 'assistant'].includes(role)) throw invalidRequest(`an input message has the unknown role ${String(item.role)}`);
       messages.push({ role, content: messageContent(item.content, role) });
-    } else if (type === 'function_call') {
-      const call: ChatToolCall = { id: String(item.call_id ?? item.id ?? ''), type: 'function', function: { name: String(item.name ?? ''), arguments: String(item.arguments ?? '') } };
+    } else if (type === 'function_call' || type === 'custom_tool_call') {
+      // A custom tool's free-form input travels as the one string argument of its function (see chatTools).
+      const args = type === 'custom_tool_call' ? JSON.stringify({ input: String(item.input ?? '') }) : String(item.arguments ?? '');
+      const call: ChatToolCall = { id: String(item.call_id ?? item.id ?? ''), type: 'function', function: { name: String(item.name ?? ''), arguments: args } };
       const last = messages.at(-1);
       if (last?.role === 'assistant' && (last.tool_calls || !last.content)) last.tool_calls = [...(last.tool_calls ?? []), call];
       else messages.push({ role: 'assistant', content: null, tool_calls: [call] });
-    } else if (type === 'function_call_output') {
+    } else if (type === 'function_call_output' || type === 'custom_tool_call_output') {
       messages.push({ role: 'tool', tool_call_id: String(item.call_id ?? ''), content: toolOutputText(item.output) });
     } else if (type === 'reasoning') {
       // The model's earlier reasoning: chat APIs take none back.
@@ -76,9 +78,22 @@ function inputMessages(input: unknown): ChatMessage[] {
   return messages;
 }
 
+/** The one parameter a custom (free-form) tool becomes as a function: its whole input as a string. */
+const CUSTOM_TOOL_PARAMETERS = { type: 'object', properties: { input: { type: 'string', description: 'The complete input for the tool, as free-form text.' } }, required: ['input'] };
+
+/**
+ * Function tools as chat tools; a custom tool (Codex's apply_patch, free-form input) as a function taking
+ * its input as one string, whose calls come back as custom tool calls (responses-from-chat.ts).
+ */
 function chatTools(tools: unknown): Json[] | undefined {
   if (!Array.isArray(tools) || tools.length === 0) return undefined;
   return tools.map((tool: unknown) => {
+    if (isObject(tool) && tool.type === 'custom') {
+      const description = [tool.description, isObject(tool.format) && tool.format.type === 'grammar' ? `The input must follow this ${String(tool.format.syntax ?? '')} grammar:\n${String(tool.format.definition ?? '')}` : '']
+        .filter(Boolean)
+        .join('\n\n');
+      return { type: 'function', function: { name: tool.name, ...(description ? { description } : {}), parameters: CUSTOM_TOOL_PARAMETERS } };
+    }
     if (!isObject(tool) || tool.type !== 'function') throw unsupported(`the ${isObject(tool) ? String(tool.type) : 'given'} tool`);
     const fn: Json = { name: tool.name };
     if (tool.description !== undefined) fn.description = tool.description;
@@ -90,7 +105,7 @@ function chatTools(tools: unknown): Json[] | undefined {
 
 function chatToolChoice(choice: unknown): unknown {
   if (typeof choice === 'string' || choice === undefined) return choice;
-  if (isObject(choice) && choice.type === 'function') return { type: 'function', function: { name: choice.name } };
+  if (isObject(choice) && (choice.type === 'function' || choice.type === 'custom')) return { type: 'function', function: { name: choice.name } };
   throw unsupported('this tool_choice');
 }
 
@@ -123,4 +138,9 @@ export function responsesToChatRequest(req: Json): Json {
   if (format) chat.response_format = format;
   if (req.stream === true) chat.stream = true;
   return chat;
+}
+
+/** Names of the custom (free-form) tools of a Responses request. */
+export function customToolNames(req: Json): Set<string> {
+  return new Set(Array.isArray(req.tools) ? req.tools.filter((t: unknown) => isObject(t) && t.type === 'custom').map((t: Json) => String(t.name)) : []);
 }
