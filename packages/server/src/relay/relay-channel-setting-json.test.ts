@@ -1,19 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Anthropic from '@anthropic-ai/sdk';
-import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { chatCompletion, chatStreamEvents, chatUsage, useRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { dataEvent, jsonReply, sseReply } from '../../test/fake-upstream/index.js';
 import { signIn } from '../../test/test-app.js';
 import { Role } from '@gw/contracts';
 
 /** new-api's channel `setting` keys: system_prompt(+_override), pass_through_body_enabled, thinking_to_content, force_format. */
 describe('the channel setting JSON', () => {
+  const context = useRelayContext();
   let r: RelayContext;
-  beforeAll(async () => {
-    r = await createRelayContext('sqlite');
-  });
-  afterAll(() => r?.close());
-  afterEach(() => {
-    r.upstream.requests.length = 0;
+  beforeAll(() => {
+    r = context();
   });
 
   async function channelWith(setting: Record<string, unknown>) {

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType, Role } from '@gw/contracts';
-import { createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { useRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { fixtureReply, jsonFixture } from '../../test/fake-upstream/index.js';
 import { signIn } from '../../test/test-app.js';
 import { countTextTokens } from './usage/token-counter.js';
@@ -19,17 +19,14 @@ const PALM_ANSWER = 'Hello! PaLM 2 here. How can I help you today?';
 const PALM_PATH = 'POST /v1beta2/models/chat-bison-001:generateMessage';
 
 describe('PaLM 2 and knowledge-base channels through the gateway (sqlite)', () => {
-  let r: RelayContext;
-  beforeAll(async () => {
-    r = await createRelayContext('sqlite', {
-      'POST /api/library/ask': (req) => fixtureReply('aiproxy-library', (req.body as { stream?: boolean }).stream ? 'answer-stream' : 'answer'),
-      [PALM_PATH]: fixtureReply('palm', 'chat'),
-      'POST /api/openapi/v1/chat/completions': (req) => fixtureReply('fastgpt', (req.body as { stream?: boolean }).stream ? 'chat-stream' : 'chat'),
-    });
+  const context = useRelayContext({
+    'POST /api/library/ask': (req) => fixtureReply('aiproxy-library', (req.body as { stream?: boolean }).stream ? 'answer-stream' : 'answer'),
+    [PALM_PATH]: fixtureReply('palm', 'chat'),
+    'POST /api/openapi/v1/chat/completions': (req) => fixtureReply('fastgpt', (req.body as { stream?: boolean }).stream ? 'chat-stream' : 'chat'),
   });
-  afterAll(() => r?.close());
-  afterEach(() => {
-    r.upstream.requests.length = 0;
+  let r: RelayContext;
+  beforeAll(() => {
+    r = context();
   });
 
   async function customer() {

@@ -1,9 +1,8 @@
 import type { ChannelSettings } from '@gw/contracts';
 import type { RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
+import { isJsonObject } from '../formats/json-object.js';
 
 type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `prompt` in front of a text or a list of text parts, joined by a newline as new-api does. */
 function prefixed(prompt: string, content: unknown, part: (text: string) => Json): unknown {
@@ -14,7 +13,7 @@ function prefixed(prompt: string, content: unknown, part: (text: string) => Json
 
 function chatMessages(json: Json, prompt: string, override: boolean): Json | undefined {
   const messages = Array.isArray(json.messages) ? json.messages : [];
-  const at = messages.findIndex((m) => isObject(m) && (m.role === 'system' || m.role === 'developer'));
+  const at = messages.findIndex((m) => isJsonObject(m) && (m.role === 'system' || m.role === 'developer'));
   if (at < 0) return { ...json, messages: [{ role: 'system', content: prompt }, ...messages] };
   if (!override) return undefined;
   const own = messages[at] as Json;
@@ -34,7 +33,7 @@ function claudeSystem(json: Json, prompt: string, override: boolean): Json | und
 function geminiSystem(json: Json, prompt: string, override: boolean): Json | undefined {
   const key = json.system_instruction !== undefined ? 'system_instruction' : 'systemInstruction';
   const own = json[key];
-  const parts = isObject(own) && Array.isArray(own.parts) ? own.parts : [];
+  const parts = isJsonObject(own) && Array.isArray(own.parts) ? own.parts : [];
   if (parts.length === 0) return { ...json, [key]: { parts: [{ text: prompt }] } };
   if (!override) return undefined;
   return { ...json, [key]: { ...(own as Json), parts: [{ text: prompt }, ...parts] } };

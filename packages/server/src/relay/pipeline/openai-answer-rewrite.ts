@@ -1,10 +1,9 @@
 import type { ChannelSettings } from '@gw/contracts';
 import { nowSeconds, randomId } from '../formats/ids.js';
 import type { ByteStreamTranslator, OutboundEvent } from '../providers/provider-adapter.js';
+import { isJsonObject } from '../formats/json-object.js';
 
 type Json = Record<string, any>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * What a channel's settings change in the chat answers OpenAI clients get (new-api's `thinking_to_content`
@@ -47,7 +46,7 @@ export function rewriteHubChunks(inner: ByteStreamTranslator, rewrite: (chunk: J
           return e;
         }
       }
-      return isObject(chunk) ? { ...e, data: rewrite(chunk) } : e;
+      return isJsonObject(chunk) ? { ...e, data: rewrite(chunk) } : e;
     });
   return {
     push: (bytes) => map(inner.push(bytes)),
@@ -75,7 +74,7 @@ const CLOSE = '\n</think>\n\n';
 export function withThinkingAsContent(body: Json): Json {
   if (!Array.isArray(body.choices)) return body;
   const choices = body.choices.map((choice: unknown) => {
-    if (!isObject(choice) || !isObject(choice.message)) return choice;
+    if (!isJsonObject(choice) || !isJsonObject(choice.message)) return choice;
     const reasoning = reasoningOf(choice.message);
     if (!reasoning) return choice;
     const content = typeof choice.message.content === 'string' ? choice.message.content : '';
@@ -93,7 +92,7 @@ export function thinkingChunks(): (chunk: Json) => Json {
   return (chunk) => {
     if (!Array.isArray(chunk.choices)) return chunk;
     const choices = chunk.choices.map((choice: unknown) => {
-      if (!isObject(choice) || !isObject(choice.delta)) return choice;
+      if (!isJsonObject(choice) || !isJsonObject(choice.delta)) return choice;
       const index = typeof choice.index === 'number' ? choice.index : 0;
       const reasoning = reasoningOf(choice.delta);
       const delta = reasoning || 'reasoning_content' in choice.delta || 'reasoning' in choice.delta ? withoutReasoning(choice.delta) : choice.delta;
@@ -125,11 +124,11 @@ const MESSAGE_KEYS = ['role', 'content', 'refusal', 'reasoning_content', 'reason
 const USAGE_KEYS = ['prompt_tokens', 'completion_tokens', 'total_tokens', 'prompt_tokens_details', 'completion_tokens_details'] as const;
 const TOP_KEYS = ['system_fingerprint', 'service_tier'] as const;
 
-const standardUsage = (usage: unknown) => (isObject(usage) ? pick(usage, USAGE_KEYS) : usage === null ? null : undefined);
+const standardUsage = (usage: unknown) => (isJsonObject(usage) ? pick(usage, USAGE_KEYS) : usage === null ? null : undefined);
 
 function standardChoice(choice: unknown, i: number, field: 'message' | 'delta'): Json {
-  const c = isObject(choice) ? choice : {};
-  const body = isObject(c[field]) ? pick(c[field], MESSAGE_KEYS) : {};
+  const c = isJsonObject(choice) ? choice : {};
+  const body = isJsonObject(c[field]) ? pick(c[field], MESSAGE_KEYS) : {};
   return { index: typeof c.index === 'number' ? c.index : i, [field]: body, logprobs: c.logprobs ?? null, finish_reason: c.finish_reason ?? null };
 }
 

@@ -3,10 +3,9 @@
  * `/v1/responses` (o1-pro, o3-pro, the codex and pro GPT-5 models…): chat clients can still call them.
  */
 import type { ChatContentPart, ChatMessage } from './types.js';
+import { isJsonObject } from '../json-object.js';
 
 type Json = Record<string, any>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Chat content as Responses content parts: user parts as input_*, an assistant's text as output_text. */
 function contentParts(content: ChatMessage['content'], role: string): Json[] | string {
@@ -20,7 +19,7 @@ function contentParts(content: ChatMessage['content'], role: string): Json[] | s
     if (part.type === 'image_url') {
       const image = part.image_url;
       const url = typeof image === 'string' ? image : image?.url;
-      return [{ type: 'input_image', image_url: url, detail: (isObject(image) && image.detail) || 'auto' }];
+      return [{ type: 'input_image', image_url: url, detail: (isJsonObject(image) && image.detail) || 'auto' }];
     }
     if (part.type === 'file') {
       const file = part.file ?? {};
@@ -53,19 +52,19 @@ function inputItems(messages: ChatMessage[]): Json[] {
 function responsesTools(tools: unknown): Json[] | undefined {
   if (!Array.isArray(tools)) return undefined;
   return tools
-    .filter((tool): tool is Json => isObject(tool) && tool.type === 'function' && isObject(tool.function))
+    .filter((tool): tool is Json => isJsonObject(tool) && tool.type === 'function' && isJsonObject(tool.function))
     .map((tool) => ({ type: 'function', name: tool.function.name, description: tool.function.description, parameters: tool.function.parameters ?? { type: 'object', properties: {} }, strict: tool.function.strict ?? false }));
 }
 
 function responsesToolChoice(choice: unknown): unknown {
-  if (isObject(choice) && choice.type === 'function') return { type: 'function', name: choice.function?.name };
+  if (isJsonObject(choice) && choice.type === 'function') return { type: 'function', name: choice.function?.name };
   return choice;
 }
 
 function textFormat(format: unknown): Json | undefined {
-  if (!isObject(format)) return undefined;
+  if (!isJsonObject(format)) return undefined;
   if (format.type === 'json_object') return { format: { type: 'json_object' } };
-  if (format.type === 'json_schema' && isObject(format.json_schema)) {
+  if (format.type === 'json_schema' && isJsonObject(format.json_schema)) {
     const schema = format.json_schema;
     return { format: { type: 'json_schema', name: schema.name, schema: schema.schema, ...(schema.description ? { description: schema.description } : {}), ...(schema.strict !== undefined ? { strict: schema.strict } : {}) } };
   }

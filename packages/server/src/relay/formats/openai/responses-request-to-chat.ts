@@ -5,10 +5,9 @@
  */
 import { invalidRequest } from '../../relay-error.js';
 import type { ChatContentPart, ChatMessage, ChatToolCall } from './types.js';
+import { isJsonObject } from '../json-object.js';
 
 type Json = Record<string, any>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const unsupported = (what: string) =>
   invalidRequest(`${what} needs OpenAI's own Responses API, which this model's channel does not offer; send the whole conversation in \`input\` instead`);
@@ -16,7 +15,7 @@ const unsupported = (what: string) =>
 /** A content part of an input message as a chat content part (undefined: nothing to send). */
 function chatPart(part: unknown): ChatContentPart | undefined {
   if (typeof part === 'string') return { type: 'text', text: part };
-  if (!isObject(part)) return undefined;
+  if (!isJsonObject(part)) return undefined;
   switch (part.type) {
     case 'input_text':
     case 'output_text':
@@ -44,7 +43,7 @@ function messageContent(content: unknown, role: string): ChatMessage['content'] 
 }
 
 const toolOutputText = (output: unknown): string =>
-  typeof output === 'string' ? output : Array.isArray(output) ? output.map((p) => (isObject(p) && typeof p.text === 'string' ? p.text : '')).join('') : JSON.stringify(output ?? '');
+  typeof output === 'string' ? output : Array.isArray(output) ? output.map((p) => (isJsonObject(p) && typeof p.text === 'string' ? p.text : '')).join('') : JSON.stringify(output ?? '');
 
 /** The `input` items as chat messages: consecutive function calls become one assistant turn with tool calls. */
 function inputMessages(input: unknown): ChatMessage[] {
@@ -52,7 +51,7 @@ function inputMessages(input: unknown): ChatMessage[] {
   if (!Array.isArray(input)) return [];
   const messages: ChatMessage[] = [];
   for (const item of input) {
-    if (!isObject(item)) continue;
+    if (!isJsonObject(item)) continue;
     const type = item.type ?? 'message';
     if (type === 'message') {
       const role = item.role === 'developer' ? 'system' : item.role;
@@ -88,13 +87,13 @@ const CUSTOM_TOOL_PARAMETERS = { type: 'object', properties: { input: { type: 's
 function chatTools(tools: unknown): Json[] | undefined {
   if (!Array.isArray(tools) || tools.length === 0) return undefined;
   return tools.map((tool: unknown) => {
-    if (isObject(tool) && tool.type === 'custom') {
-      const description = [tool.description, isObject(tool.format) && tool.format.type === 'grammar' ? `The input must follow this ${String(tool.format.syntax ?? '')} grammar:\n${String(tool.format.definition ?? '')}` : '']
+    if (isJsonObject(tool) && tool.type === 'custom') {
+      const description = [tool.description, isJsonObject(tool.format) && tool.format.type === 'grammar' ? `The input must follow this ${String(tool.format.syntax ?? '')} grammar:\n${String(tool.format.definition ?? '')}` : '']
         .filter(Boolean)
         .join('\n\n');
       return { type: 'function', function: { name: tool.name, ...(description ? { description } : {}), parameters: CUSTOM_TOOL_PARAMETERS } };
     }
-    if (!isObject(tool) || tool.type !== 'function') throw unsupported(`the ${isObject(tool) ? String(tool.type) : 'given'} tool`);
+    if (!isJsonObject(tool) || tool.type !== 'function') throw unsupported(`the ${isJsonObject(tool) ? String(tool.type) : 'given'} tool`);
     const fn: Json = { name: tool.name };
     if (tool.description !== undefined) fn.description = tool.description;
     if (tool.parameters !== undefined) fn.parameters = tool.parameters;
@@ -105,13 +104,13 @@ function chatTools(tools: unknown): Json[] | undefined {
 
 function chatToolChoice(choice: unknown): unknown {
   if (typeof choice === 'string' || choice === undefined) return choice;
-  if (isObject(choice) && (choice.type === 'function' || choice.type === 'custom')) return { type: 'function', function: { name: choice.name } };
+  if (isJsonObject(choice) && (choice.type === 'function' || choice.type === 'custom')) return { type: 'function', function: { name: choice.name } };
   throw unsupported('this tool_choice');
 }
 
 function responseFormat(text: unknown): Json | undefined {
-  const format = isObject(text) ? text.format : undefined;
-  if (!isObject(format) || format.type === 'text') return undefined;
+  const format = isJsonObject(text) ? text.format : undefined;
+  if (!isJsonObject(format) || format.type === 'text') return undefined;
   if (format.type === 'json_object') return { type: 'json_object' };
   if (format.type === 'json_schema') {
     return { type: 'json_schema', json_schema: { name: format.name, schema: format.schema, ...(format.description ? { description: format.description } : {}), ...(format.strict !== undefined ? { strict: format.strict } : {}) } };
@@ -133,7 +132,7 @@ export function responsesToChatRequest(req: Json): Json {
   if (typeof req.parallel_tool_calls === 'boolean' && tools) chat.parallel_tool_calls = req.parallel_tool_calls;
   if (typeof req.max_output_tokens === 'number') chat.max_tokens = req.max_output_tokens;
   for (const key of ['temperature', 'top_p', 'user', 'service_tier', 'safety_identifier'] as const) if (req[key] !== undefined && req[key] !== null) chat[key] = req[key];
-  if (isObject(req.reasoning) && typeof req.reasoning.effort === 'string') chat.reasoning_effort = req.reasoning.effort;
+  if (isJsonObject(req.reasoning) && typeof req.reasoning.effort === 'string') chat.reasoning_effort = req.reasoning.effort;
   const format = responseFormat(req.text);
   if (format) chat.response_format = format;
   if (req.stream === true) chat.stream = true;
@@ -142,5 +141,5 @@ export function responsesToChatRequest(req: Json): Json {
 
 /** Names of the custom (free-form) tools of a Responses request. */
 export function customToolNames(req: Json): Set<string> {
-  return new Set(Array.isArray(req.tools) ? req.tools.filter((t: unknown) => isObject(t) && t.type === 'custom').map((t: Json) => String(t.name)) : []);
+  return new Set(Array.isArray(req.tools) ? req.tools.filter((t: unknown) => isJsonObject(t) && t.type === 'custom').map((t: Json) => String(t.name)) : []);
 }

@@ -4,14 +4,13 @@
  */
 import { nowSeconds, randomId } from '../ids.js';
 import type { ChatCompletion, ChatCompletionChunk, ChatToolCall, FinishReason, OpenAIUsage } from './types.js';
+import { isJsonObject } from '../json-object.js';
 
 type Json = Record<string, any>;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Chat usage from Responses usage. */
 export function chatUsageOf(usage: unknown): OpenAIUsage | undefined {
-  if (!isObject(usage)) return undefined;
+  if (!isJsonObject(usage)) return undefined;
   const prompt = Number(usage.input_tokens) || 0;
   const completion = Number(usage.output_tokens) || 0;
   return {
@@ -36,7 +35,7 @@ export function responsesToChatCompletion(response: Json): ChatCompletion {
   let reasoning = '';
   const calls: ChatToolCall[] = [];
   for (const item of Array.isArray(response.output) ? response.output : []) {
-    if (!isObject(item)) continue;
+    if (!isJsonObject(item)) continue;
     if (item.type === 'message') {
       for (const part of Array.isArray(item.content) ? item.content : []) {
         if (part?.type === 'output_text') text += String(part.text ?? '');
@@ -92,7 +91,7 @@ export class ResponsesToChatStream {
         return this.delta({ reasoning_content: String(event.delta ?? '') });
       case 'response.output_item.added': {
         const item = event.item;
-        if (!isObject(item) || item.type !== 'function_call') return [];
+        if (!isJsonObject(item) || item.type !== 'function_call') return [];
         const index = this.callIndex.size;
         this.callIndex.set(String(item.id), index);
         return this.delta({ tool_calls: [{ index, id: String(item.call_id ?? item.id), type: 'function', function: { name: String(item.name ?? ''), arguments: String(item.arguments ?? '') } }] });
@@ -104,7 +103,7 @@ export class ResponsesToChatStream {
       case 'response.completed':
       case 'response.incomplete':
       case 'response.failed': {
-        const response = isObject(event.response) ? event.response : {};
+        const response = isJsonObject(event.response) ? event.response : {};
         if (event.type === 'response.failed') return [{ error: { message: String(response.error?.message ?? 'the response failed'), type: 'upstream_error', param: null, code: response.error?.code ?? null } }];
         const out = [...this.start(), this.chunk([{ index: 0, delta: {}, finish_reason: finishReasonOf(response, this.callIndex.size > 0) }])];
         const usage = chatUsageOf(response.usage);

@@ -7,10 +7,10 @@ import { nowSeconds, randomId } from '../../formats/ids.js';
 import type { ChatCompletion } from '../../formats/openai/types.js';
 import { RelayError } from '../../relay-error.js';
 import type { LibraryAnswer, LibraryDocument } from './types.js';
+import { isJsonObject } from '../../formats/json-object.js';
 
 export const DOCUMENTS_HEADING = '参考文档：';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 /** Brackets in a title and parentheses or blanks in a URL would end the markdown link early. */
@@ -19,7 +19,7 @@ const linkUrl = (url: string) => url.replace(/[()\s]/g, (c) => `%${c.charCodeAt(
 
 /** `\n\n参考文档：\n1. [title](url)\n…`, or '' when there are no documents. */
 export function documentsMarkdown(documents: unknown): string {
-  const list = Array.isArray(documents) ? documents.filter(isObject) : [];
+  const list = Array.isArray(documents) ? documents.filter(isJsonObject) : [];
   if (list.length === 0) return '';
   const lines = list.map((doc: LibraryDocument, i) => {
     const url = text(doc.url);
@@ -30,7 +30,7 @@ export function documentsMarkdown(documents: unknown): string {
 
 /** The failure an answer reports (`errCode` other than 0, or `success: false`), if it reports one. */
 export function libraryFailure(value: unknown): RelayError | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isJsonObject(value)) return undefined;
   const code = typeof value.errCode === 'number' ? value.errCode : 0;
   if (code === 0 && value.success !== false) return undefined;
   const message = text(value.message) || 'the knowledge base refused the question';

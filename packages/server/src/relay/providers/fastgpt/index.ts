@@ -12,6 +12,7 @@ import { ChannelType } from '@gw/contracts';
 import { RelayError } from '../../relay-error.js';
 import { openAICompatibleAdapter, parseUpstreamError } from '../openai-compatible/index.js';
 import type { ProviderAdapter, ProviderResponse } from '../provider-adapter.js';
+import { isJsonObject } from '../../formats/json-object.js';
 
 export const FASTGPT_DEFAULT_BASE_URL = 'https://fastgpt.run/api/openapi';
 
@@ -23,10 +24,8 @@ const compatible = openAICompatibleAdapter({
   modelList: false,
 });
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 const isPlaceholderUsage = (usage: unknown): boolean =>
-  isObject(usage) && usage.prompt_tokens === 1 && usage.completion_tokens === 1 && usage.total_tokens === 1;
+  isJsonObject(usage) && usage.prompt_tokens === 1 && usage.completion_tokens === 1 && usage.total_tokens === 1;
 
 const answerText = (body: Record<string, any>): string => {
   const content = body.choices?.[0]?.message?.content;
@@ -35,9 +34,9 @@ const answerText = (body: Record<string, any>): string => {
 
 function parseFastGptResponse(parsed: ProviderResponse): ProviderResponse {
   const body = parsed.body;
-  if (!isObject(body)) return parsed;
+  if (!isJsonObject(body)) return parsed;
   if (body.error && !answerText(body).trim()) {
-    const info = parseUpstreamError(502, JSON.stringify(isObject(body.error) ? { error: body.error } : { message: String(body.error) }));
+    const info = parseUpstreamError(502, JSON.stringify(isJsonObject(body.error) ? { error: body.error } : { message: String(body.error) }));
     throw new RelayError(502, 'upstream_error', `FastGPT error: ${info.message}`, 'upstream');
   }
   if (!isPlaceholderUsage(body.usage)) return parsed;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isJsonObject } from '../../formats/json-object.js';
 
 /** Mistral's only accepted shape of a tool call id (422 "Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9"). */
 const MISTRAL_ID = /^[A-Za-z0-9]{9}$/;
@@ -17,20 +18,18 @@ export function mistralToolCallId(id: string): string {
   return out;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The chat messages with every tool call id (assistant `tool_calls[].id`, tool `tool_call_id`) in Mistral's shape. */
 export function withMistralToolCallIds(messages: unknown): unknown {
   if (!Array.isArray(messages)) return messages;
   let changed = false;
   const out = messages.map((message: unknown) => {
-    if (!isObject(message)) return message;
+    if (!isJsonObject(message)) return message;
     let next = message;
     if (typeof message.tool_call_id === 'string' && !MISTRAL_ID.test(message.tool_call_id)) {
       next = { ...next, tool_call_id: mistralToolCallId(message.tool_call_id) };
     }
-    if (Array.isArray(message.tool_calls) && message.tool_calls.some((call) => isObject(call) && typeof call.id === 'string' && !MISTRAL_ID.test(call.id))) {
-      next = { ...next, tool_calls: message.tool_calls.map((call: unknown) => (isObject(call) && typeof call.id === 'string' ? { ...call, id: mistralToolCallId(call.id) } : call)) };
+    if (Array.isArray(message.tool_calls) && message.tool_calls.some((call) => isJsonObject(call) && typeof call.id === 'string' && !MISTRAL_ID.test(call.id))) {
+      next = { ...next, tool_calls: message.tool_calls.map((call: unknown) => (isJsonObject(call) && typeof call.id === 'string' ? { ...call, id: mistralToolCallId(call.id) } : call)) };
     }
     if (next !== message) changed = true;
     return next;

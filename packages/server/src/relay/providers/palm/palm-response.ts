@@ -3,12 +3,11 @@ import { nowSeconds, randomId } from '../../formats/ids.js';
 import type { ChatCompletion } from '../../formats/openai/types.js';
 import { RelayError } from '../../relay-error.js';
 import type { PalmContentFilter, PalmResponse } from './types.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isJsonObject } from '../../formats/json-object.js';
 
 /** No candidates: PaLM's content filter held them all back (its reasons are named), or it answered nothing. */
 function noAnswer(filters: unknown): RelayError {
-  const reasons = (Array.isArray(filters) ? filters.filter(isObject) : [])
+  const reasons = (Array.isArray(filters) ? filters.filter(isJsonObject) : [])
     .map((f: PalmContentFilter) => [f.reason, f.message].filter((s) => typeof s === 'string' && s).join(': '))
     .filter(Boolean);
   const message = reasons.length > 0
@@ -18,10 +17,10 @@ function noAnswer(filters: unknown): RelayError {
 }
 
 export function fromPalmResponse(response: PalmResponse, model: string): ChatCompletion {
-  if (isObject(response.error) && response.error.message) {
+  if (isJsonObject(response.error) && response.error.message) {
     throw new RelayError(502, 'upstream_error', `PaLM error: ${response.error.message}`, 'upstream');
   }
-  const candidates = Array.isArray(response.candidates) ? response.candidates.filter(isObject) : [];
+  const candidates = Array.isArray(response.candidates) ? response.candidates.filter(isJsonObject) : [];
   if (candidates.length === 0) throw noAnswer(response.filters);
   return {
     id: randomId('chatcmpl-'),
