@@ -1,4 +1,5 @@
 import { emptyUsage, type Usage } from '../formats/usage.js';
+import { isJsonObject } from '../formats/json-object.js';
 
 /** `response.usage` of a Realtime API `response.done` event. */
 export interface RealtimeResponseUsage {
@@ -45,11 +46,10 @@ export type WatchedEvent =
   | { type: 'transcription.done'; usage: Record<string, unknown> | undefined };
 
 const TRANSCRIPTION_DONE = 'conversation.item.input_audio_transcription.completed';
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The input transcription model of a session object (the GA shape, or the beta one). */
 function transcriptionModelOf(session: unknown): string | undefined {
-  if (!isObject(session)) return undefined;
+  if (!isJsonObject(session)) return undefined;
   const model = session.audio?.input?.transcription?.model ?? session.input_audio_transcription?.model;
   return typeof model === 'string' && model !== '' ? model : undefined;
 }
@@ -70,7 +70,7 @@ export function watchedEventOf(frame: Buffer): WatchedEvent | undefined {
   }
   if (event?.type === 'response.created') return { type: 'response.created' };
   if (event?.type === 'session.created' || event?.type === 'session.updated') return { type: 'session', transcriptionModel: transcriptionModelOf(event.session) };
-  if (event?.type === TRANSCRIPTION_DONE) return { type: 'transcription.done', usage: isObject(event.usage) ? event.usage : undefined };
+  if (event?.type === TRANSCRIPTION_DONE) return { type: 'transcription.done', usage: isJsonObject(event.usage) ? event.usage : undefined };
   if (event?.type !== 'response.done') return undefined;
   const usage = event.response?.usage;
   return {

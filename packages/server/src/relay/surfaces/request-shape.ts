@@ -1,7 +1,6 @@
 import { invalidRequest } from '../relay-error.js';
 import type { RelayEndpoint } from '../providers/provider-adapter.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isJsonObject } from '../formats/json-object.js';
 
 function fail(message: string): never {
   throw invalidRequest(message);
@@ -11,7 +10,7 @@ function fail(message: string): never {
 function objectsOrAbsent(value: unknown, field: string): void {
   if (value === undefined || value === null) return;
   if (!Array.isArray(value)) fail(`${field} must be an array`);
-  for (let i = 0; i < value.length; i++) if (!isObject(value[i])) fail(`${field}[${i}] must be an object`);
+  for (let i = 0; i < value.length; i++) if (!isJsonObject(value[i])) fail(`${field}[${i}] must be an object`);
 }
 
 function requiredObjects(value: unknown, field: string): unknown[] {
@@ -48,7 +47,7 @@ function textOrList(value: unknown, field: string, item: (v: unknown) => boolean
 }
 
 const isTokenIds = (v: unknown) => Array.isArray(v) && v.every((t) => Number.isInteger(t));
-const isTextOrObject = (v: unknown) => typeof v === 'string' || isObject(v);
+const isTextOrObject = (v: unknown) => typeof v === 'string' || isJsonObject(v);
 // Objects too: multimodal embedding inputs (Jina's `{ text }` / `{ image }` items).
 const isEmbeddingItem = (v: unknown) => isTextOrObject(v) || Number.isInteger(v) || isTokenIds(v);
 
@@ -92,7 +91,7 @@ export function assertRequestShape(endpoint: RelayEndpoint, body: Record<string,
       const contents = requiredObjects(body.contents, 'contents') as Record<string, unknown>[];
       for (let i = 0; i < contents.length; i++) objectsOrAbsent(contents[i].parts, `contents[${i}].parts`);
       if (body.systemInstruction !== undefined && body.systemInstruction !== null) {
-        if (!isObject(body.systemInstruction)) fail('systemInstruction must be an object');
+        if (!isJsonObject(body.systemInstruction)) fail('systemInstruction must be an object');
         objectsOrAbsent(body.systemInstruction.parts, 'systemInstruction.parts');
       }
       objectsOrAbsent(body.tools, 'tools');
@@ -105,7 +104,7 @@ export function assertRequestShape(endpoint: RelayEndpoint, body: Record<string,
         const at = Array.isArray(body.requests) ? `requests[${i}].content` : 'content';
         const item = requests[i].content;
         if (item === undefined || item === null) fail(`${at} is required`);
-        if (!isObject(item)) fail(`${at} must be an object`);
+        if (!isJsonObject(item)) fail(`${at} must be an object`);
         requiredObjects(item.parts, `${at}.parts`);
       }
       return;

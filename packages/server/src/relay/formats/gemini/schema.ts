@@ -3,6 +3,7 @@
  * `parameters` and `responseSchema`. Gemini rejects unknown keywords such as $schema or
  * additionalProperties, so only the keywords it knows are kept; local $refs are inlined.
  */
+import { isJsonObject } from '../json-object.js';
 
 type Schema = Record<string, unknown>;
 
@@ -30,14 +31,12 @@ const STRING_FORMATS = new Set(['enum', 'date-time']);
 const NUMBER_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
 const MAX_REF_DEPTH = 8;
 
-const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function resolveRef(ref: string, root: Schema): Schema | undefined {
   const match = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
   if (!match) return undefined;
   const defs = root[match[1]];
-  const found = isObject(defs) ? defs[decodeURIComponent(match[2])] : undefined;
-  return isObject(found) ? found : undefined;
+  const found = isJsonObject(defs) ? defs[decodeURIComponent(match[2])] : undefined;
+  return isJsonObject(found) ? found : undefined;
 }
 
 function clean(schema: Schema, root: Schema, depth: number): Schema {
@@ -67,22 +66,22 @@ function clean(schema: Schema, root: Schema, depth: number): Schema {
     const allowed = out.type === 'string' ? STRING_FORMATS : out.type === 'number' || out.type === 'integer' ? NUMBER_FORMATS : undefined;
     if (!allowed?.has(out.format)) delete out.format;
   }
-  if (isObject(schema.properties)) {
+  if (isJsonObject(schema.properties)) {
     const properties: Schema = {};
-    for (const [name, sub] of Object.entries(schema.properties)) properties[name] = isObject(sub) ? clean(sub, root, depth) : {};
+    for (const [name, sub] of Object.entries(schema.properties)) properties[name] = isJsonObject(sub) ? clean(sub, root, depth) : {};
     out.properties = properties;
     if (Array.isArray(schema.required)) out.required = schema.required.filter((r) => typeof r === 'string' && r in properties);
   }
   const items = Array.isArray(schema.items) ? schema.items[0] : schema.items;
-  if (isObject(items)) out.items = clean(items, root, depth);
+  if (isJsonObject(items)) out.items = clean(items, root, depth);
   const variants = (schema.anyOf ?? schema.oneOf) as unknown;
   if (Array.isArray(variants)) {
-    const cleaned = variants.filter(isObject).filter((v) => v.type !== 'null').map((v) => clean(v, root, depth));
+    const cleaned = variants.filter(isJsonObject).filter((v) => v.type !== 'null').map((v) => clean(v, root, depth));
     if (cleaned.length < variants.length) out.nullable = true;
     if (cleaned.length === 1) Object.assign(out, cleaned[0]);
     else if (cleaned.length) out.anyOf = cleaned;
   }
-  if (Array.isArray(schema.allOf)) for (const part of schema.allOf.filter(isObject)) Object.assign(out, clean(part, root, depth));
+  if (Array.isArray(schema.allOf)) for (const part of schema.allOf.filter(isJsonObject)) Object.assign(out, clean(part, root, depth));
   return out;
 }
 
@@ -93,11 +92,11 @@ export function cleanSchemaForGemini(schema: Record<string, unknown>): Record<st
 /** Gemini-native schemas may spell types in upper case (OBJECT, STRING); OpenAI wants JSON Schema names. */
 export function geminiSchemaToJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(geminiSchemaToJsonSchema);
-  if (!isObject(schema)) return schema;
+  if (!isJsonObject(schema)) return schema;
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'type' && typeof value === 'string') out.type = value.toLowerCase();
-    else if (key === 'properties' && isObject(value)) {
+    else if (key === 'properties' && isJsonObject(value)) {
       out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, geminiSchemaToJsonSchema(v)]));
     } else if (key === 'items' || key === 'anyOf') out[key] = geminiSchemaToJsonSchema(value);
     else out[key] = value;

@@ -5,8 +5,7 @@ import { fromAnthropicUsage, mergeAnthropicUsage, type Usage } from '../../forma
 import type { ParsedSseEvent } from '../../streaming/sse-parser.js';
 import type { OutboundEvent, StreamTranslator } from '../provider-adapter.js';
 import type { ClaudeOutput } from './claude-response.js';
-
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isJsonObject } from '../../formats/json-object.js';
 
 /**
  * `native`: every event goes out as it came (its name and raw JSON text), so fields this gateway does
@@ -38,7 +37,7 @@ export class ClaudeStreamTranslator implements StreamTranslator {
     } catch {
       return [];
     }
-    if (!isObject(value) || typeof value.type !== 'string') return [];
+    if (!isJsonObject(value) || typeof value.type !== 'string') return [];
     return this.pushEvent(value as ClaudeStreamEvent, name || value.type, text);
   }
 
@@ -72,10 +71,10 @@ export class ClaudeStreamTranslator implements StreamTranslator {
     if (event.type === 'message_stop') this.stopped = true;
     switch (event.type) {
       case 'message_start':
-        if (isObject(event.message?.usage)) this.mergeUsage(event.message.usage);
+        if (isJsonObject(event.message?.usage)) this.mergeUsage(event.message.usage);
         break;
       case 'message_delta':
-        if (isObject(event.usage)) this.mergeUsage(event.usage);
+        if (isJsonObject(event.usage)) this.mergeUsage(event.usage);
         break;
       case 'content_block_start': {
         const block = event.content_block;

@@ -2,12 +2,12 @@
 import { channelConfigError } from '../channel-config-error.js';
 import type { ChannelInfo } from '../provider-adapter.js';
 import type { AwsCredentials } from './sigv4.js';
+import { isJsonObject } from '../../formats/json-object.js';
 
 export type BedrockAuth =
   | { kind: 'sigv4'; credentials: AwsCredentials; region: string }
   | { kind: 'api_key'; apiKey: string; region: string };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 /**
@@ -29,7 +29,7 @@ export function bedrockAuth(channel: ChannelInfo): BedrockAuth {
     } catch {
       throw channelConfigError(channel, 'has an AWS key that is not valid JSON');
     }
-    if (!isObject(json)) throw channelConfigError(channel, 'has an AWS key that is not a JSON object');
+    if (!isJsonObject(json)) throw channelConfigError(channel, 'has an AWS key that is not a JSON object');
     const region = needRegion(text(json.region) || fallbackRegion);
     if (text(json.apiKey)) return { kind: 'api_key', apiKey: text(json.apiKey), region };
     const accessKeyId = text(json.accessKeyId);

@@ -5,6 +5,7 @@ import { countTextTokens } from '../../usage/token-counter.js';
 import { isBatchEmbedRequest } from '../../formats/gemini/embeddings.js';
 import { badResponseBody, parseJsonBody } from '../openai-compatible/index.js';
 import type { ProviderResponse, RelayBody } from '../provider-adapter.js';
+import { isJsonObject } from '../../formats/json-object.js';
 
 export interface EmbeddingNote {
   /** The input texts, to estimate usage when Gemini reports none. */
@@ -19,8 +20,6 @@ export interface GeminiEmbeddingRequest {
   json: Record<string, unknown>;
   note: EmbeddingNote;
 }
-
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function inputTexts(input: unknown): string[] {
   if (typeof input === 'string') return [input];
@@ -52,7 +51,7 @@ function toBase64(values: number[]): string {
 }
 
 const vectorOf = (e: unknown): number[] => {
-  if (!isObject(e) || !Array.isArray(e.values)) throw badResponseBody('an embedding without values');
+  if (!isJsonObject(e) || !Array.isArray(e.values)) throw badResponseBody('an embedding without values');
   return e.values as number[];
 };
 
@@ -61,9 +60,9 @@ export function parseGeminiEmbeddings(raw: Uint8Array, note: EmbeddingNote): Pro
   const body = parseJsonBody(raw);
   let vectors: number[][];
   if (Array.isArray(body.embeddings)) vectors = body.embeddings.map(vectorOf);
-  else if (isObject(body.embedding)) vectors = [vectorOf(body.embedding)];
+  else if (isJsonObject(body.embedding)) vectors = [vectorOf(body.embedding)];
   else throw badResponseBody('no embeddings in the answer');
-  const reported = isObject(body.usageMetadata) && typeof body.usageMetadata.promptTokenCount === 'number' ? body.usageMetadata.promptTokenCount : undefined;
+  const reported = isJsonObject(body.usageMetadata) && typeof body.usageMetadata.promptTokenCount === 'number' ? body.usageMetadata.promptTokenCount : undefined;
   const promptTokens = reported ?? note.texts.reduce((sum, text) => sum + countTextTokens(text), 0);
   return {
     body: {
@@ -85,14 +84,14 @@ export function nativeEmbeddingRequest(body: RelayBody, model: string): { action
   if (body.kind !== 'json') throw invalidRequest('embeddings take a JSON body');
   const json = body.json;
   if (!isBatchEmbedRequest(json)) return { action: 'embedContent', json: { ...json, model: `models/${model}` } };
-  const requests = (json.requests as unknown[]).map((r) => (isObject(r) ? { ...r, model: `models/${model}` } : r));
+  const requests = (json.requests as unknown[]).map((r) => (isJsonObject(r) ? { ...r, model: `models/${model}` } : r));
   return { action: 'batchEmbedContents', json: { ...json, requests } };
 }
 
 /** Gemini's answer to a native embedding request, passed on as it came; usage only if Gemini reports it. */
 export function parseNativeEmbeddings(raw: Uint8Array): ProviderResponse {
   const body = parseJsonBody(raw);
-  if (!Array.isArray(body.embeddings) && !isObject(body.embedding)) throw badResponseBody('no embeddings in the answer');
-  const reported = isObject(body.usageMetadata) && typeof body.usageMetadata.promptTokenCount === 'number' ? body.usageMetadata.promptTokenCount : undefined;
+  if (!Array.isArray(body.embeddings) && !isJsonObject(body.embedding)) throw badResponseBody('no embeddings in the answer');
+  const reported = isJsonObject(body.usageMetadata) && typeof body.usageMetadata.promptTokenCount === 'number' ? body.usageMetadata.promptTokenCount : undefined;
   return { body, raw, usage: reported === undefined ? undefined : { ...emptyUsage(), promptTokens: reported } };
 }

@@ -1,15 +1,14 @@
 /** Reads Google API error bodies: `{error: {code, message, status, details}}` (Gemini API and Vertex). */
 import { parseUpstreamError } from '../openai-compatible/index.js';
 import type { UpstreamErrorInfo } from '../provider-adapter.js';
+import { isJsonObject } from '../../formats/json-object.js';
 
 const MAX_MESSAGE_LENGTH = 500;
-
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The `reason` of a google.rpc.ErrorInfo detail (API_KEY_INVALID, SERVICE_DISABLED…). */
 function reasonOf(details: unknown): string | undefined {
   if (!Array.isArray(details)) return undefined;
-  for (const d of details) if (isObject(d) && typeof d.reason === 'string' && d.reason) return d.reason;
+  for (const d of details) if (isJsonObject(d) && typeof d.reason === 'string' && d.reason) return d.reason;
   return undefined;
 }
 
@@ -27,8 +26,8 @@ export function parseGoogleError(status: number, raw: string): UpstreamErrorInfo
     return parseUpstreamError(status, raw);
   }
   if (Array.isArray(body)) body = body[0];
-  const error = isObject(body) ? body.error : undefined;
-  if (!isObject(error) || typeof error.status !== 'string') {
+  const error = isJsonObject(body) ? body.error : undefined;
+  if (!isJsonObject(error) || typeof error.status !== 'string') {
     const info = parseUpstreamError(status, raw);
     return info.type && !info.code ? { ...info, code: info.type } : info;
   }

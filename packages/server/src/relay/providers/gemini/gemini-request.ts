@@ -4,6 +4,7 @@ import type { ChatCompletionRequest } from '../../formats/openai/types.js';
 import { invalidRequest } from '../../relay-error.js';
 import type { AdapterContext, RelayBody } from '../provider-adapter.js';
 import type { GeminiModelChoice } from './gemini-model.js';
+import { isJsonObject } from '../../formats/json-object.js';
 
 export interface GeminiRequestNote {
   /** Chat only: the client wants the final usage chunk (absent include_usage counts as yes). */
@@ -14,8 +15,6 @@ export interface GeminiRequestBody {
   json: Record<string, unknown>;
   note: GeminiRequestNote;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function jsonOf(body: RelayBody): Record<string, unknown> {
   if (body.kind !== 'json') throw invalidRequest('Gemini channels take a JSON body');
@@ -30,7 +29,7 @@ function nativeBody(source: Record<string, unknown>, ctx: AdapterContext, choice
   const json: Record<string, unknown> = { ...source };
   if (json.safetySettings === undefined && ctx.settings.geminiSafetySettings.length) json.safetySettings = ctx.settings.geminiSafetySettings;
   if (choice.thinking) {
-    const config = isObject(json.generationConfig) ? { ...json.generationConfig } : {};
+    const config = isJsonObject(json.generationConfig) ? { ...json.generationConfig } : {};
     if (config.thinkingConfig === undefined) {
       config.thinkingConfig = { thinkingBudget: choice.thinking.budgetTokens, includeThoughts: choice.thinking.includeThoughts };
       json.generationConfig = config;

@@ -4,19 +4,18 @@ import type { GeminiResponse, GeminiUsageMetadata } from '../../formats/gemini/t
 import { fromGeminiUsageMetadata, isGroundedAnswer, type Usage } from '../../formats/usage.js';
 import { parseJsonBody } from '../openai-compatible/index.js';
 import type { ProviderResponse } from '../provider-adapter.js';
+import { isJsonObject } from '../../formats/json-object.js';
 
 /** `hub`: converted to an OpenAI chat completion; `native`: the Gemini answer as the client gets it. */
 export type GeminiOutput = 'hub' | 'native';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export function parseGeminiResponse(raw: Uint8Array, output: GeminiOutput): ProviderResponse {
   const body = parseJsonBody(raw);
   if (output === 'native') {
-    return { body, usage: isObject(body.usageMetadata) ? grounded(body, fromGeminiUsageMetadata(body.usageMetadata as GeminiUsageMetadata)) : undefined };
+    return { body, usage: isJsonObject(body.usageMetadata) ? grounded(body, fromGeminiUsageMetadata(body.usageMetadata as GeminiUsageMetadata)) : undefined };
   }
   const { response, usage } = geminiToOpenAIResponse(body as GeminiResponse);
-  return { body: response, usage: isObject(body.usageMetadata) ? grounded(body, usage) : undefined };
+  return { body: response, usage: isJsonObject(body.usageMetadata) ? grounded(body, usage) : undefined };
 }
 
 /** The usage, with the grounded prompt counted when Google Search grounded the answer. */

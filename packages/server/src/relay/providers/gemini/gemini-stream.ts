@@ -5,8 +5,7 @@ import { fromGeminiUsageMetadata, isGroundedAnswer, type Usage } from '../../for
 import type { ParsedSseEvent } from '../../streaming/sse-parser.js';
 import type { OutboundEvent, StreamTranslator } from '../provider-adapter.js';
 import type { GeminiOutput } from './gemini-response.js';
-
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isJsonObject } from '../../formats/json-object.js';
 
 /**
  * Each event is a whole GenerateContentResponse. `native` sends its JSON text on unchanged; `hub`
@@ -32,7 +31,7 @@ export class GeminiStreamTranslator implements StreamTranslator {
     } catch {
       return [];
     }
-    if (!isObject(value)) return [];
+    if (!isJsonObject(value)) return [];
     this.observe(value);
     if (this.hub) return this.hub.pushResponse(value as GeminiResponse | GeminiErrorBody).map((item) => ({ data: item }));
     return [{ data: text }];
@@ -54,15 +53,15 @@ export class GeminiStreamTranslator implements StreamTranslator {
   }
 
   private observe(resp: Record<string, any>) {
-    if (isObject(resp.usageMetadata)) this.latest = fromGeminiUsageMetadata(resp.usageMetadata as GeminiUsageMetadata);
+    if (isJsonObject(resp.usageMetadata)) this.latest = fromGeminiUsageMetadata(resp.usageMetadata as GeminiUsageMetadata);
     if (!this.groundedAnswer && isGroundedAnswer(resp)) this.groundedAnswer = true;
     const candidates: unknown[] = Array.isArray(resp.candidates) ? resp.candidates : [];
     for (const candidate of candidates) {
-      const parts: unknown[] = isObject(candidate) && Array.isArray(candidate.content?.parts) ? candidate.content.parts : [];
+      const parts: unknown[] = isJsonObject(candidate) && Array.isArray(candidate.content?.parts) ? candidate.content.parts : [];
       for (const part of parts) {
-        if (!isObject(part)) continue;
+        if (!isJsonObject(part)) continue;
         if (typeof part.text === 'string') this.text += part.text;
-        if (isObject(part.functionCall)) this.text += `${part.functionCall.name ?? ''}${JSON.stringify(part.functionCall.args ?? {})}`;
+        if (isJsonObject(part.functionCall)) this.text += `${part.functionCall.name ?? ''}${JSON.stringify(part.functionCall.args ?? {})}`;
       }
     }
   }

@@ -3,8 +3,7 @@ import { TextStreamTranslator } from '../text-stream-translator.js';
 import type { ParsedSseEvent } from '../../streaming/sse-parser.js';
 import type { OutboundEvent, RelayEndpoint } from '../provider-adapter.js';
 import { responsesUsage, usageFromAnswer } from './usage.js';
-
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isJsonObject } from '../../formats/json-object.js';
 
 /** Response API events whose `delta` is generated text (counted when no usage arrives). */
 const RESPONSES_TEXT_EVENTS = new Set([
@@ -87,10 +86,10 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
     } catch {
       return [];
     }
-    if (!isObject(value)) return [];
+    if (!isJsonObject(value)) return [];
     if (this.endpoint === 'chat' || this.endpoint === 'completions') return this.chunk(value, data, event.event);
     if (this.endpoint === 'responses') this.responsesEvent(value, event.event);
-    else if (isObject(value.usage)) this.lastUsage = usageFromAnswer(value.usage) ?? this.lastUsage;
+    else if (isJsonObject(value.usage)) this.lastUsage = usageFromAnswer(value.usage) ?? this.lastUsage;
     return [event.event ? { event: event.event, data } : { data }];
   }
 
@@ -129,7 +128,7 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
       }
       try {
         const value: unknown = JSON.parse(data);
-        if (isObject(value) && Array.isArray(value.choices)) for (const choice of value.choices) if (isObject(choice)) this.collectText(choice);
+        if (isJsonObject(value) && Array.isArray(value.choices)) for (const choice of value.choices) if (isJsonObject(choice)) this.collectText(choice);
       } catch {
         // Passed on as it came; it just adds nothing to the count.
       }
@@ -145,18 +144,18 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
     const textBefore = this.text;
     if (this.deferred.length > 0) this.text = '';
     for (const choice of choices) {
-      if (!isObject(choice)) continue;
+      if (!isJsonObject(choice)) continue;
       this.collectText(choice);
-      if (isObject(choice.usage)) this.lastUsage = usageFromAnswer(choice.usage) ?? this.lastUsage;
+      if (isJsonObject(choice.usage)) this.lastUsage = usageFromAnswer(choice.usage) ?? this.lastUsage;
     }
     if (this.deferred.length > 0) {
       if (this.text) this.deferred.push({ text: this.text });
       this.text = textBefore;
     }
-    if (isObject(chunk.usage)) this.lastUsage = usageFromAnswer(chunk.usage) ?? this.lastUsage;
+    if (isJsonObject(chunk.usage)) this.lastUsage = usageFromAnswer(chunk.usage) ?? this.lastUsage;
     let out: Record<string, any> | string = raw;
     if (!this.clientWantsUsage && 'usage' in chunk) {
-      if (choices.length === 0 && isObject(chunk.usage)) return [];
+      if (choices.length === 0 && isJsonObject(chunk.usage)) return [];
       out = { ...chunk };
       delete out.usage;
     }
@@ -166,7 +165,7 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
   private collectText(choice: Record<string, any>) {
     if (typeof choice.text === 'string') this.text += choice.text;
     const delta = choice.delta;
-    if (!isObject(delta)) return;
+    if (!isJsonObject(delta)) return;
     for (const field of ['content', 'reasoning_content', 'reasoning', 'refusal']) {
       if (typeof delta[field] === 'string') this.text += delta[field];
     }
@@ -181,7 +180,7 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
   private responsesEvent(value: Record<string, any>, eventName: string | undefined) {
     const type = typeof value.type === 'string' ? value.type : eventName;
     if (type && RESPONSES_TEXT_EVENTS.has(type) && typeof value.delta === 'string') this.text += value.delta;
-    if (type && RESPONSES_FINAL_EVENTS.has(type) && isObject(value.response)) {
+    if (type && RESPONSES_FINAL_EVENTS.has(type) && isJsonObject(value.response)) {
       this.lastUsage = responsesUsage(value.response) ?? this.lastUsage;
     }
   }

@@ -1,10 +1,10 @@
 /** Reads an upstream error body into a short message, type and code, whatever shape the provider uses. */
 import type { UpstreamErrorInfo } from '../provider-adapter.js';
+import { isJsonObject } from '../../formats/json-object.js';
 
 /** Longest message passed on; upstream bodies can be whole pages. */
 const MAX_MESSAGE_LENGTH = 500;
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const codeText = (v: unknown): string | undefined => (typeof v === 'number' ? String(v) : text(v));
 
@@ -14,16 +14,16 @@ const shorten = (message: string): string =>
 /** The error of a parsed JSON body in the shapes seen across providers, or undefined. */
 function fromJson(body: unknown): UpstreamErrorInfo | undefined {
   if (Array.isArray(body)) return fromJson(body[0]);
-  if (!isObject(body)) return undefined;
+  if (!isJsonObject(body)) return undefined;
   const error = body.error;
   // OpenAI and most compatible APIs: {error: {message, type, code}}
-  if (isObject(error) && (text(error.message) || codeText(error.code))) {
+  if (isJsonObject(error) && (text(error.message) || codeText(error.code))) {
     return { message: text(error.message) ?? `error ${codeText(error.code)}`, type: text(error.type), code: codeText(error.code) };
   }
   // Ollama and others: {error: "text"}
   if (text(error)) return { message: text(error)!, type: text(body.type), code: codeText(body.code) };
   // Mistral validation errors: {object: "error", message: {detail: [{msg}]}, type}
-  if (isObject(body.message)) {
+  if (isJsonObject(body.message)) {
     const inner = fromJson(body.message);
     if (inner) return { ...inner, type: inner.type ?? text(body.type) };
   }
@@ -31,15 +31,15 @@ function fromJson(body: unknown): UpstreamErrorInfo | undefined {
   if (text(body.message)) return { message: text(body.message)!, type: text(body.type), code: codeText(body.code) };
   // FastAPI services (Jina, Xinference): {detail: "text"} or {detail: [{msg}]}
   if (text(body.detail)) return { message: text(body.detail)! };
-  if (Array.isArray(body.detail) && isObject(body.detail[0]) && text(body.detail[0].msg)) return { message: text(body.detail[0].msg)! };
+  if (Array.isArray(body.detail) && isJsonObject(body.detail[0]) && text(body.detail[0].msg)) return { message: text(body.detail[0].msg)! };
   // Cloudflare: {errors: [{code, message}], success: false}
-  if (Array.isArray(body.errors) && isObject(body.errors[0]) && text(body.errors[0].message)) {
+  if (Array.isArray(body.errors) && isJsonObject(body.errors[0]) && text(body.errors[0].message)) {
     return { message: text(body.errors[0].message)!, code: codeText(body.errors[0].code) };
   }
   // Baidu (classic): {error_code, error_msg}
   if (text(body.error_msg)) return { message: text(body.error_msg)!, code: codeText(body.error_code) };
   // MiniMax (native): {base_resp: {status_code, status_msg}}
-  if (isObject(body.base_resp) && text(body.base_resp.status_msg)) {
+  if (isJsonObject(body.base_resp) && text(body.base_resp.status_msg)) {
     return { message: text(body.base_resp.status_msg)!, code: codeText(body.base_resp.status_code) };
   }
   return undefined;

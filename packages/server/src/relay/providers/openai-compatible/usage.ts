@@ -1,9 +1,9 @@
 /** Reads the usage objects OpenAI-style APIs put in their answers into the billing Usage. */
 import { emptyUsage, fromOpenAIUsage, type Usage } from '../../formats/usage.js';
 import type { OpenAIUsage } from '../../formats/openai/types.js';
+import { isJsonObject } from '../../formats/json-object.js';
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * What a minute of transcribed audio counts as, for models that report seconds instead of tokens
@@ -66,7 +66,7 @@ export function responsesUsage(response: Record<string, any>): Usage | undefined
  * transcription (`{type: "duration", seconds}`, whisper-1). Undefined when the value is not a usage object.
  */
 export function usageFromAnswer(value: unknown): Usage | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isJsonObject(value)) return undefined;
   if (value.type === 'duration') return fromAudioSeconds(value.seconds);
   if ('prompt_tokens' in value || 'completion_tokens' in value) {
     const usage = fromOpenAIUsage(value as OpenAIUsage);

@@ -2,11 +2,10 @@
 import { channelConfigError } from '../channel-config-error.js';
 import { apiUrl } from '../openai-compatible/index.js';
 import type { ChannelInfo } from '../provider-adapter.js';
+import { isJsonObject } from '../../formats/json-object.js';
 
 export const VERTEX_DEFAULT_BASE_URL = 'https://aiplatform.googleapis.com';
 export const DEFAULT_REGION = 'us-central1';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The project_id of the channel's service-account JSON key. The error never repeats the key. */
 export function vertexProjectId(channel: ChannelInfo): string {
@@ -16,7 +15,7 @@ export function vertexProjectId(channel: ChannelInfo): string {
   } catch {
     throw channelConfigError(channel, 'needs a service account JSON key (the whole JSON on one line)');
   }
-  const projectId = isObject(account) ? account.project_id : undefined;
+  const projectId = isJsonObject(account) ? account.project_id : undefined;
   if (typeof projectId !== 'string' || !projectId.trim()) throw channelConfigError(channel, 'has a service account key without project_id');
   return projectId.trim();
 }
@@ -36,7 +35,7 @@ export function vertexRegion(channel: ChannelInfo, models: readonly string[]): s
   } catch {
     throw channelConfigError(channel, 'has a region map (other) that is not valid JSON');
   }
-  if (!isObject(map)) throw channelConfigError(channel, 'has a region map (other) that is not a JSON object');
+  if (!isJsonObject(map)) throw channelConfigError(channel, 'has a region map (other) that is not a JSON object');
   for (const key of [...models, 'default']) {
     const region = map[key];
     if (typeof region === 'string' && region.trim()) return region.trim();
