@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chatCompletion, chatUsage, useRelayContext, type CustomerRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { fixtureReply, jsonReply, sseReply } from '../../test/fake-upstream/index.js';
 import { seededRandom as random } from '../channels/channels.test-helpers.js';
 
@@ -76,17 +76,18 @@ const geminiBody = () => ({
 
 const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 60);
 
-/** A gateway with one channel of each given type (a model of its own each) and a key with plenty of quota. */
-async function fuzzGateway(types: Record<string, number>): Promise<{ r: RelayContext; key: string; models: Record<string, string> }> {
-  const r = await createRelayContext('sqlite');
+/** Plenty of quota for the fuzzing customer. */
+const FUZZ_QUOTA = 1e12;
+
+/** Gives the gateway one channel of each given type (a model of its own each), without retries; the models by channel name. */
+async function fuzzChannels(r: RelayContext, types: Record<string, number>): Promise<Record<string, string>> {
   await r.setOptions({ RetryTimes: 0 });
   const models: Record<string, string> = {};
   for (const [name, type] of Object.entries(types)) {
     models[name] = await r.uniqueModel();
     await r.createChannel({ type, models: models[name], key: `${name}-key` });
   }
-  const key = (await r.createApiKey((await r.createUser({ quota: 1e12 })).id)).key;
-  return { r, key, models };
+  return models;
 }
 
 const CHAT_CHANNELS = { openai: 1, claude: 14, gemini: 24 };
@@ -97,16 +98,16 @@ const CHAT_CHANNELS = { openai: 1, claude: 14, gemini: 24 };
  * channel (every conversion path): whatever the body, the gateway answers — never a 500, never a crash.
  */
 describe('fuzzed conversation requests never make the gateway fail', () => {
-  let r: RelayContext;
-  let key: string;
+  const context = useRelayContext({}, FUZZ_QUOTA);
+  let r: CustomerRelayContext;
   let models: Record<string, string>;
   beforeAll(async () => {
-    ({ r, key, models } = await fuzzGateway(CHAT_CHANNELS));
+    r = context();
+    models = await fuzzChannels(r, CHAT_CHANNELS);
     r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok', chatUsage(5, 2))));
     r.upstream.setRoute('POST /v1/messages', jsonReply(claudeAnswer));
     r.upstream.setRoute(`POST /v1beta/models/${models.gemini}:generateContent`, jsonReply(geminiAnswer));
   });
-  afterAll(() => r?.close());
 
   const surfaces = [
     ['openai', (m: string) => ['/v1/chat/completions', openaiBody(m)]],
@@ -118,13 +119,13 @@ describe('fuzzed conversation requests never make the gateway fail', () => {
     for (const channel of ['openai', 'claude', 'gemini']) {
       it(`${surface} requests to a ${channel} channel`, async () => {
         const [path, valid] = request(models[channel]) as [string, Record<string, unknown>];
-        const ok = await r.post(path, key, valid);
+        const ok = await r.post(path, r.key, valid);
         expect(ok.status, await ok.clone().text()).toBe(200);
         const next = random(Number(process.env.FUZZ_SEED ?? 0) + surface.length * 1000 + channel.length);
         const failures: string[] = [];
         for (let i = 0; i < ROUNDS; i++) {
           const body = mutate(valid, next);
-          const res = await r.post(path, key, body);
+          const res = await r.post(path, r.key, body);
           if (res.status >= 500) failures.push(`${res.status} ${JSON.stringify(body).slice(0, 300)} → ${(await res.text()).slice(0, 200)}`);
         }
         expect(failures).toEqual([]);
@@ -149,7 +150,7 @@ describe('fuzzed conversation requests never make the gateway fail', () => {
           for (let i = 0; i < ROUNDS; i++) {
             const odd = mutate(answer, next);
             r.upstream.setRoute(route(models[channel]), jsonReply(odd));
-            const res = await r.post(path, key, body);
+            const res = await r.post(path, r.key, body);
             if (res.status >= 500 && res.status !== 502) failures.push(`${res.status} ${JSON.stringify(odd).slice(0, 300)} → ${(await res.text()).slice(0, 200)}`);
           }
         } finally {
@@ -163,11 +164,12 @@ describe('fuzzed conversation requests never make the gateway fail', () => {
 
 /** The same for embeddings and rerank, across the channel types that serve them with their own formats. */
 describe('fuzzed embedding and rerank requests never make the gateway fail', () => {
-  let r: RelayContext;
-  let key: string;
+  const context = useRelayContext({}, FUZZ_QUOTA);
+  let r: CustomerRelayContext;
   let models: Record<string, string>;
   beforeAll(async () => {
-    ({ r, key, models } = await fuzzGateway({ openai: 1, gemini: 24, cohere: 34, jina: 38 }));
+    r = context();
+    models = await fuzzChannels(r, { openai: 1, gemini: 24, cohere: 34, jina: 38 });
     r.upstream.setRoute('POST /v1/embeddings', fixtureReply('openai', 'embeddings'));
     r.upstream.setRoute(`POST /v1beta/models/${models.gemini}:embedContent`, jsonReply({ embedding: { values: [0.1, 0.2] } }));
     r.upstream.setRoute(`POST /v1beta/models/${models.gemini}:batchEmbedContents`, jsonReply({ embeddings: [{ values: [0.1, 0.2] }, { values: [0.3, 0.4] }] }));
@@ -175,7 +177,6 @@ describe('fuzzed embedding and rerank requests never make the gateway fail', () 
     r.upstream.setRoute('POST /v2/rerank', fixtureReply('cohere', 'rerank'));
     r.upstream.setRoute('POST /v1/rerank', fixtureReply('jina', 'rerank'));
   });
-  afterAll(() => r?.close());
 
   const embeddings = (m: string) => ({ model: m, input: ['hello', 'goodbye'], encoding_format: 'float', dimensions: 2 });
   const rerank = (m: string) => ({ model: m, query: 'skin care', documents: ['makeup trends', 'sports news', 'organic skincare', 'cooking'], top_n: 2, return_documents: true });
@@ -188,13 +189,13 @@ describe('fuzzed embedding and rerank requests never make the gateway fail', () 
     for (const channel of channels) {
       it(`${endpoint} through a ${channel} channel`, async () => {
         const valid = request(models[channel]);
-        const ok = await r.post(path, key, valid);
+        const ok = await r.post(path, r.key, valid);
         expect(ok.status, await ok.clone().text()).toBe(200);
         const next = random(Number(process.env.FUZZ_SEED ?? 0) + endpoint.length * 100 + channel.length);
         const failures: string[] = [];
         for (let i = 0; i < ROUNDS; i++) {
           const body = mutate(valid, next);
-          const res = await r.post(path, key, body);
+          const res = await r.post(path, r.key, body);
           if (res.status >= 500 && res.status !== 502) failures.push(`${res.status} ${JSON.stringify(body).slice(0, 300)} → ${(await res.text()).slice(0, 200)}`);
         }
         expect(failures).toEqual([]);
@@ -242,13 +243,13 @@ const STREAMS: Record<string, { named: boolean; events: Record<string, unknown>[
 
 /** Streams whose events the upstream garbles one value at a time: the client's stream always ends, never with a 500. */
 describe('fuzzed upstream streams never make the gateway fail', () => {
-  let r: RelayContext;
-  let key: string;
+  const context = useRelayContext({}, FUZZ_QUOTA);
+  let r: CustomerRelayContext;
   let models: Record<string, string>;
   beforeAll(async () => {
-    ({ r, key, models } = await fuzzGateway(CHAT_CHANNELS));
+    r = context();
+    models = await fuzzChannels(r, CHAT_CHANNELS);
   });
-  afterAll(() => r?.close());
 
   const routeOf: Record<string, (m: string) => string> = {
     openai: () => 'POST /v1/chat/completions',
@@ -277,7 +278,7 @@ describe('fuzzed upstream streams never make the gateway fail', () => {
           const at = Math.floor(next() * events.length);
           if (i > 0) events[at] = mutate(events[at], next);
           r.upstream.setRoute(routeOf[channel](models[channel]), sseReply(framed(events)));
-          const res = await r.post(path, key, body);
+          const res = await r.post(path, r.key, body);
           const text = await res.text();
           if (i === 0 && res.status !== 200) failures.push(`the valid stream answered ${res.status}: ${text.slice(0, 200)}`);
           if (res.status >= 500 && res.status !== 502) failures.push(`${res.status} ${JSON.stringify(events[at]).slice(0, 300)} → ${text.slice(0, 200)}`);

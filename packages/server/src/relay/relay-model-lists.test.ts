@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Anthropic from '@anthropic-ai/sdk';
-import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { chatCompletion, chatUsage, useRelayContext, type CustomerRelayContext } from '../../test/relay-harness.js';
 import { jsonReply } from '../../test/fake-upstream/index.js';
 
 interface GeminiModelList {
@@ -12,23 +12,19 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})
 
 /** GET /v1/models and /v1beta/models in the OpenAI, Anthropic and Gemini shapes, limited to what the key may use. */
 describe('model lists in the caller’s shape', () => {
-  let r: RelayContext;
+  // createUser's default balance (a balance decides whether a request takes a quota hold first).
+  const context = useRelayContext({}, 10_000_000);
+  let r: CustomerRelayContext;
   let allowed: string[];
   let hidden: string;
+  /** The customer's second key, limited to the allowed models; r.key may use every model. */
   let limitedKey: string;
-  let openKey: string;
   beforeAll(async () => {
-    r = await createRelayContext('sqlite');
+    r = context();
     allowed = [await r.uniqueModel(), await r.uniqueModel()].sort();
     hidden = await r.uniqueModel();
     await r.createChannel({ models: [...allowed, hidden].join(',') });
-    const user = await r.createUser();
-    limitedKey = (await r.createApiKey(user.id, { modelLimits: allowed })).key;
-    openKey = (await r.createApiKey(user.id)).key;
-  });
-  afterAll(() => r?.close());
-  afterEach(() => {
-    r.upstream.requests.length = 0;
+    limitedKey = (await r.createApiKey(r.userId, { modelLimits: allowed })).key;
   });
 
   const anthropic = (key: string) => new Anthropic({ apiKey: key, baseURL: r.gateway, maxRetries: 0 });
@@ -42,7 +38,7 @@ describe('model lists in the caller’s shape', () => {
     expect(body.data.map((m) => m.id)).toEqual(allowed);
     expect(body.data[0]).toMatchObject({ object: 'model', owned_by: expect.any(String), created: expect.any(Number) });
 
-    const all = (await r.openai(openKey).models.list()).data.map((m) => m.id);
+    const all = (await r.openai(r.key).models.list()).data.map((m) => m.id);
     expect(all).toEqual([...allowed, hidden].sort());
   });
 
@@ -84,7 +80,7 @@ describe('model lists in the caller’s shape', () => {
     expect(await viaQuery.json()).toEqual(expected);
     const viaBearer = await get('/v1beta/models', { authorization: `Bearer ${limitedKey}` });
     expect(await viaBearer.json()).toEqual(expected);
-    const open = (await (await get('/v1beta/models', { 'x-goog-api-key': openKey })).json()) as GeminiModelList;
+    const open = (await (await get('/v1beta/models', { 'x-goog-api-key': r.key })).json()) as GeminiModelList;
     expect(open.models.map((m) => m.name)).toEqual([...allowed, hidden].sort().map((id) => `models/${id}`));
   });
 

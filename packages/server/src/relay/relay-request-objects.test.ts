@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { chatCompletion, chatStreamEvents, chatUsage, useRelayContext, type CustomerRelayContext } from '../../test/relay-harness.js';
 import { jsonReply, sseReply } from '../../test/fake-upstream/index.js';
 import { openAISurface } from './surfaces/openai-surface.js';
 import { claudeSurface } from './surfaces/claude-surface.js';
@@ -32,17 +32,15 @@ async function plannedBy(surface: Surface, during: () => Promise<void>): Promise
 // kept the getter's closure — and through it the whole request, socket objects included — alive
 // through every young collection until a full one (bench/README.md, tenth session).
 describe('what the relay hands a surface per request', () => {
-  let r: RelayContext;
+  // createUser's default balance (a balance decides whether a request takes a quota hold first).
+  const context = useRelayContext({}, 10_000_000);
+  let r: CustomerRelayContext;
   let model: string;
-  let key: string;
   beforeAll(async () => {
-    r = await createRelayContext('sqlite');
+    r = context();
     model = await r.uniqueModel();
     await r.createChannel({ models: model });
-    const user = await r.createUser();
-    key = (await r.createApiKey(user.id)).key;
   });
-  afterAll(() => r?.close());
 
   it('has no accessor of its own', async () => {
     r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('Hi', chatUsage(9, 1))));
@@ -50,7 +48,7 @@ describe('what the relay hands a surface per request', () => {
       for (let i = 0; i < 2; i++) {
         const res = await fetch(`${r.gateway}/v1/chat/completions`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${r.key}`, 'content-type': 'application/json' },
           body: JSON.stringify({ model, messages: [{ role: 'user', content: 'say hi' }] }),
         });
         expect(res.status).toBe(200);
@@ -65,7 +63,7 @@ describe('what the relay hands a surface per request', () => {
     const seen = await plannedBy(claudeSurface, async () => {
       const res = await fetch(`${r.gateway}/v1/messages`, {
         method: 'POST',
-        headers: { 'x-api-key': key, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+        headers: { 'x-api-key': r.key, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
         body: JSON.stringify({ model, max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'say hello in German, please' }] }),
       });
       expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chatCompletion, chatUsage, useRelayContext, type CustomerRelayContext } from '../../test/relay-harness.js';
 import { jsonReply } from '../../test/fake-upstream/index.js';
 
 /**
@@ -9,20 +9,14 @@ import { jsonReply } from '../../test/fake-upstream/index.js';
  * requests without one were sent on).
  */
 describe('malformed requests', () => {
-  let r: RelayContext;
+  const context = useRelayContext({ 'POST /v1/chat/completions': jsonReply(chatCompletion('ok', chatUsage(5, 2))) }, 1_000_000);
+  let r: CustomerRelayContext;
   let model: string;
-  let key: string;
-  let userId: number;
   beforeAll(async () => {
-    r = await createRelayContext('sqlite');
+    r = context();
     model = await r.uniqueModel();
     await r.createChannel({ models: model });
-    r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok', chatUsage(5, 2))));
-    const user = await r.createUser({ quota: 1_000_000 });
-    userId = user.id;
-    key = (await r.createApiKey(user.id)).key;
   });
-  afterAll(() => r?.close());
 
   const cases: [surface: string, path: string, body: (m: string) => Record<string, unknown>, message: string][] = [
     ['openai', '/v1/chat/completions', (m) => ({ model: m }), 'messages is required'],
@@ -60,14 +54,14 @@ describe('malformed requests', () => {
 
   it.each(cases)('%s %s answers 400 "%s" with no upstream call and no charge', async (surface, path, body, message) => {
     const before = r.upstream.requests.length;
-    const res = await r.post(path.replace('MODEL', model), key, body(model));
+    const res = await r.post(path.replace('MODEL', model), r.key, body(model));
     expect(res.status).toBe(400);
     const answer = (await res.json()) as Record<string, any>;
     if (surface === 'claude') expect(answer.type).toBe('error');
     if (surface === 'gemini') expect(answer.error.status).toBe('INVALID_ARGUMENT');
     expect(answer.error.message).toBe(message);
     expect(r.upstream.requests.length).toBe(before);
-    expect(await r.quotaOf(userId)).toEqual({ quota: 1_000_000, used_quota: 0, request_count: 0 });
+    expect(await r.quotaOf(r.userId)).toEqual({ quota: 1_000_000, used_quota: 0, request_count: 0 });
   });
 
   it.each([
@@ -87,9 +81,9 @@ describe('malformed requests', () => {
   });
 
   it('refuses a max_tokens no balance can cover (1e308) with 429 instead of failing on the amount', async () => {
-    const res = await r.post('/v1/chat/completions', key, { model, max_tokens: 1e308, messages: [{ role: 'user', content: 'hi' }] });
+    const res = await r.post('/v1/chat/completions', r.key, { model, max_tokens: 1e308, messages: [{ role: 'user', content: 'hi' }] });
     expect(res.status).toBe(429);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('insufficient_user_quota');
-    expect(await r.quotaOf(userId)).toEqual({ quota: 1_000_000, used_quota: 0, request_count: 0 });
+    expect(await r.quotaOf(r.userId)).toEqual({ quota: 1_000_000, used_quota: 0, request_count: 0 });
   });
 });
