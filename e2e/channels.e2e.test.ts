@@ -318,6 +318,12 @@ describe('channel management', () => {
       await page.screenshot({ path: `${SCREENSHOTS}/channel-settings.png` });
     }
 
+    // Fetching models during an edit (key left blank) uses the stored key with the form as it is now: the
+    // stored proxy, which nothing serves, is cleared here and so not used.
+    await proxy().fill('');
+    await drawer().getByRole('button', { name: 'Fetch from upstream' }).click();
+    await page.locator('.ant-message').getByText('Models fetched: 2').waitFor();
+
     // Everything cleared: the channel has no setting again.
     await proxy().fill('');
     await systemPrompt().fill('');

@@ -261,14 +261,21 @@ export const EditTagBody = z.object({
 });
 export type EditTagBody = z.output<typeof EditTagBody>;
 
-/** POST /api/channel/fetch_models: lists an upstream's models before the channel exists. */
-export const FetchModelsBody = z.object({
-  base_url: ChannelBaseUrl.optional().default(''),
-  type: z.number({ error: 'type must be a channel type number' }).int().optional().default(1),
-  key: z.string({ error: CHANNEL_KEY_REQUIRED }).trim().min(1, CHANNEL_KEY_REQUIRED).max(100_000),
-  /** The channel's setting JSON as being edited: its `proxy` carries the call (new-api's body has no such field). */
-  setting: channelSettingText().optional().default(''),
-});
+/**
+ * POST /api/channel/fetch_models: lists an upstream's models as the channel editor has them, before the
+ * channel exists or before an edit is saved. `id` (not in new-api's body) names a saved channel whose
+ * stored key is used when `key` is blank; the other fields are still the editor's.
+ */
+export const FetchModelsBody = z
+  .object({
+    id: z.number({ error: 'id must be a channel id' }).int().positive('id must be a channel id').optional(),
+    base_url: ChannelBaseUrl.optional().default(''),
+    type: z.number({ error: 'type must be a channel type number' }).int().optional().default(1),
+    key: z.string({ error: CHANNEL_KEY_REQUIRED }).trim().max(100_000).optional().default(''),
+    /** The channel's setting JSON as being edited: its `proxy` carries the call (new-api's body has no such field). */
+    setting: channelSettingText().optional().default(''),
+  })
+  .refine((b) => b.key !== '' || b.id !== undefined, { message: CHANNEL_KEY_REQUIRED, path: ['key'] });
 
 /** POST /api/channel/copy/{id}?suffix=_copy&reset_balance=true: the copy's name suffix, and whether its balance starts at 0. */
 export const CopyChannelQuery = z.object({

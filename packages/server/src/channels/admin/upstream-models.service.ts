@@ -50,9 +50,16 @@ export class UpstreamModelsService {
     return this.fetch(channel);
   }
 
-  /** For a channel being created: base URL (or the type's default), type, key and setting (its proxy) from the form. */
-  forDraft(draft: { base_url: string; type: number; key: string; setting?: string }): Promise<string[]> {
-    return this.fetch(draft);
+  /**
+   * For a channel as the editor has it: base URL (or the type's default), type, key and setting (its
+   * proxy) from the form. An edit whose key field is blank names its channel (`id`): the stored key, and
+   * the stored fields the form does not send (Azure's API version, the organization), fill in.
+   */
+  async forDraft(draft: { id?: number; base_url: string; type: number; key: string; setting?: string }): Promise<string[]> {
+    if (draft.key !== '' || draft.id === undefined) return this.fetch(draft);
+    const channel = await channelsRepository.findWithKey(this.deps.db, draft.id);
+    if (!channel) throw new ChannelNotFoundError();
+    return this.fetch({ ...channel, base_url: draft.base_url, type: draft.type, setting: draft.setting ?? '' });
   }
 
   private async fetch(source: ModelListSource): Promise<string[]> {

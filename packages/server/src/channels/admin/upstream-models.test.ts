@@ -96,6 +96,28 @@ describe.each(testDialects())('fetching upstream model lists (%s)', (dialect) =>
     expect(upstream.requests).toHaveLength(0);
   });
 
+  it('asks for an edit not saved yet with the stored key and the form\'s base URL, type and proxy', async () => {
+    upstream.setRoute('GET /v1/models', jsonReply(MODEL_LIST));
+    const id = await createChannel(s, { base_url: `http://127.0.0.1:${await closedPort()}`, key: 'sk-stored-secret' });
+    const body = await callJson(s.ctx, 'POST', '/api/channel/fetch_models', s.root, { id, base_url: upstream.url, type: 1, key: '' });
+    expect(body).toMatchObject({ success: true, data: ['gpt-4o', 'gpt-4o-mini'] });
+    expect(upstream.requests[0].headers.authorization).toBe('Bearer sk-stored-secret');
+    // The proxy typed in the form carries the call, even though the saved channel has none.
+    const deadProxy = `http://127.0.0.1:${await closedPort()}`;
+    const viaProxy = await callJson(s.ctx, 'POST', '/api/channel/fetch_models', s.root, { id, base_url: upstream.url, type: 1, setting: JSON.stringify({ proxy: deadProxy }) });
+    expect(viaProxy).toMatchObject({ success: false, message: `${FETCH_MODELS_FAILED}: connection refused (through the proxy ${deadProxy})` });
+    expect(upstream.requests).toHaveLength(1);
+    // A key typed in the form wins over the stored one.
+    await callJson(s.ctx, 'POST', '/api/channel/fetch_models', s.root, { id, base_url: upstream.url, type: 1, key: 'sk-typed' });
+    expect(upstream.requests[1].headers.authorization).toBe('Bearer sk-typed');
+  });
+
+  it('refuses an edit\'s fetch without a key for a channel that does not exist or by a bad id', async () => {
+    expect(await callJson(s.ctx, 'POST', '/api/channel/fetch_models', s.root, { id: 999999, base_url: upstream.url, type: 1 })).toMatchObject({ success: false, message: CHANNEL_NOT_FOUND });
+    expect((await callJson(s.ctx, 'POST', '/api/channel/fetch_models', s.root, { id: 'one', base_url: upstream.url, type: 1 })).message).toContain('id must be a channel id');
+    expect(upstream.requests).toHaveLength(0);
+  });
+
   it('answers "channel not found, refresh" for a missing channel', async () => {
     expect(await callJson(s.ctx, 'GET', '/api/channel/fetch_models/999999', s.root)).toMatchObject({ success: false, message: CHANNEL_NOT_FOUND });
   });

@@ -124,15 +124,18 @@ export async function listEnabledModels(signal?: AbortSignal): Promise<string[]>
 }
 
 /**
- * The upstream's model list: with a key (a new channel, or an edit that enters one) POST
- * /api/channel/fetch_models asks with it, through the proxy entered in the form if any; an edit without
- * a key uses the stored channel, its proxy included (callers make sure a new channel has a key).
+ * The upstream's model list as the editor has the channel: POST /api/channel/fetch_models with the
+ * entered type, base URL, key and proxy. An edit whose key field is blank sends the channel's id, and
+ * the server uses the stored key (callers make sure a new channel has a key).
  */
 export async function fetchUpstreamModels(input: { id?: number; base_url: string; type: number; key: string; proxy?: string }): Promise<string[]> {
   const key = input.key.trim();
   const proxy = input.proxy?.trim();
-  const data = key
-    ? await api.post<unknown>('/api/channel/fetch_models', { base_url: input.base_url, type: input.type, key, ...(proxy ? { setting: JSON.stringify({ proxy }) } : {}) })
-    : await api.get<unknown>(`/api/channel/fetch_models/${input.id}`);
+  const data = await api.post<unknown>('/api/channel/fetch_models', {
+    ...(key ? { key } : { id: input.id }),
+    base_url: input.base_url,
+    type: input.type,
+    ...(proxy ? { setting: JSON.stringify({ proxy }) } : {}),
+  });
   return modelNamesOf(data);
 }

@@ -9,8 +9,8 @@ import { normaliseBaseUrl, type ChannelFormValues } from '../../channel-form';
 import { ModelsInput } from '../models-input';
 
 /**
- * The channel's models with fetch-from-upstream: a new channel (or an edit with a new key) asks with
- * the entered type, base URL, key and proxy; an edit with a blank key uses the stored channel. Then the test model.
+ * The channel's models with fetch-from-upstream: asks with the entered type, base URL, key and proxy (an
+ * edit with a blank key uses the stored key). Then the test model.
  */
 export function ChannelModelsField({ channelId }: { channelId: number | null }) {
   const { t } = useTranslation('channels');
