@@ -42,7 +42,7 @@ export const routeSchemas: Record<string, RouteSchemas> = {
   'PUT /api/channel/tag': { summary: 'Edit every channel of a tag', body: c.EditTagBody },
   'POST /api/channel/tag/enabled': { summary: 'Enable every channel of a tag', body: c.TagBody },
   'POST /api/channel/tag/disabled': { summary: 'Disable every channel of a tag', body: c.TagBody },
-  'POST /api/channel/fetch_models': { summary: "List an upstream's models before the channel exists", body: c.FetchModelsBody },
+  'POST /api/channel/fetch_models': { summary: "List an upstream's models as the editor has the channel (before it is saved; id: the stored key)", body: c.FetchModelsBody },
   'PUT /api/model_hub/admin': { summary: 'Save model hub entries', body: c.ModelHubUpdateBody },
   'POST /api/user/quota_transfer': { summary: 'Move reward quota to the balance', body: c.QuotaTransferBody },
   'POST /api/supplier/admin': { summary: 'Create a supplier', body: c.SupplierBody },
