@@ -113,6 +113,8 @@ import { createTaskServices, taskRelayRoutes, type TaskServices } from './tasks/
 import { drawingLogRoutes, taskLogRoutes } from './tasks/task-logs.routes.js';
 import { TokenUsageService } from './token-usage/token-usage.service.js';
 import { tokenUsageRoutes } from './token-usage/token-usage.routes.js';
+import { ResponsesStore } from './relay/responses-store/responses-store.service.js';
+import { ExpiredResponsesCleanup } from './relay/responses-store/expired-responses-cleanup.js';
 
 export interface AppDeps {
   config: Config;
@@ -187,6 +189,8 @@ export interface Services {
   payments: PaymentsService;
   /** Midjourney, Suno and video tasks: relays, the polling worker, the console's task logs. */
   tasks: TaskServices;
+  /** Responses answered through the chat bridge, kept for previous_response_id and GET /v1/responses/{id}. */
+  responsesStore: ResponsesStore;
   /** Stops background work (hold maintenance, periodic reloads) and closes upstream connections. */
   stop(): Promise<void>;
 }
@@ -264,6 +268,9 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     jobLock,
   );
   tasks.poller.start();
+  const responsesStore = new ResponsesStore(db, { warn: (obj, msg) => console.warn(msg, obj) });
+  const expiredResponses = new ExpiredResponsesCleanup(responsesStore, jobLock);
+  expiredResponses.start();
   return {
     metrics,
     jobLock,
@@ -309,8 +316,11 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     passkeys: new PasskeysService(db, options),
     payments: new PaymentsService(db, options, events),
     tasks,
+    responsesStore,
     async stop() {
       await tasks.poller.stop();
+      expiredResponses.stop();
+      await responsesStore.drain();
       metrics.stop();
       clearInterval(optionsReload);
       redisBus?.close();
@@ -415,6 +425,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     log: app.log,
     ownKeyChannels: s.customModelRouter,
     metrics: s.metrics,
+    responsesStore: s.responsesStore,
   };
   const tester = new ChannelTester(relay);
   await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: s.siteLock });
@@ -457,6 +468,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     autoTest.stop();
     // Settlements and logs of answers already sent finish before the database closes.
     await Promise.allSettled([...relay.inflight]);
+    await s.responsesStore.drain();
     await s.billing.drain();
     if (!opts.services) await s.stop();
   });

@@ -484,6 +484,21 @@ export interface AuthorizationRequestsTable {
   expires_at: Int;
 }
 
+/**
+ * A response answered through the Responses chat bridge, kept for `previous_response_id` (relay/responses-store/).
+ * `id` is the response's id; `items` the conversation as Responses input items (JSON), `response` the final
+ * response object (JSON). Times are unix seconds.
+ */
+export interface StoredResponsesTable {
+  id: string;
+  user_id: Int;
+  model: string;
+  created_at: Int;
+  expires_at: Int;
+  items: string;
+  response: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -521,6 +536,7 @@ export interface Database {
   oauth_states: OAuthStatesTable;
   oauth_identities: OAuthIdentitiesTable;
   authorization_requests: AuthorizationRequestsTable;
+  stored_responses: StoredResponsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -33,4 +33,7 @@ export const relaySchemas: Record<string, { summary: string; body?: object }> = 
   'GET /dashboard/billing/usage': { summary: 'OpenAI legacy billing: amount used, in cents (start_date / end_date are ignored)' },
   'GET /v1/dashboard/billing/usage': { summary: 'OpenAI legacy billing: amount used, in cents (start_date / end_date are ignored)' },
   'GET /v1/models/:model': { summary: 'One model this key may use' },
+  'GET /v1/responses/:id': { summary: 'A response stored by the gateway (a Responses request answered on a chat-only channel; not billed)' },
+  'DELETE /v1/responses/:id': { summary: 'Deletes a response stored by the gateway' },
+  'GET /v1/responses/:id/input_items': { summary: 'The input items of a response stored by the gateway' },
 };

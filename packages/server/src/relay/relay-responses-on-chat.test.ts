@@ -123,12 +123,12 @@ describe('Responses API clients on chat-only channels (sqlite)', () => {
     expect(r.upstream.requests.at(-1)!.body).toMatchObject({ system: 'Be brief.', messages: [{ role: 'user', content: 'Hello' }] });
   });
 
-  it('refuses what only OpenAI\'s servers keep or run (previous_response_id, built-in tools) with a 400 and no charge', async () => {
+  it('refuses what only OpenAI\'s servers keep or run (a response id it did not store, built-in tools) with a 400 and no charge', async () => {
     // The earlier tests' charges land first.
     await r.settled();
     const before = await r.quotaOf(r.userId);
     const client = r.openai(r.key);
-    await expect(client.responses.create({ model, input: 'again', previous_response_id: 'resp_123' })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/previous_response_id needs OpenAI's own Responses API/) });
+    await expect(client.responses.create({ model, input: 'again', previous_response_id: 'resp_123' })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/previous_response_id "resp_123" is unknown to this gateway/) });
     await expect(client.responses.create({ model, input: 'search', tools: [{ type: 'web_search' }] })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/web_search tool needs OpenAI's own Responses API/) });
     expect(r.upstream.requests).toHaveLength(0);
     await r.settled();

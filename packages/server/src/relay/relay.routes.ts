@@ -18,6 +18,7 @@ import { assertRequestShape } from './surfaces/request-shape.js';
 import { decodeContentEncoding } from './http/decode-body.js';
 import { anthropicModel, anthropicModelList } from './formats/anthropic/models-from-openai.js';
 import { geminiModel, geminiModelList } from './formats/gemini/models-from-openai.js';
+import { deleteStoredResponse, listStoredInputItems, retrieveStoredResponse } from './responses-store/stored-response-answers.js';
 
 export interface RelayRouteDeps {
   relay: RelayDeps;
@@ -127,6 +128,22 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
     const found = (await listModelsFor(deps.relay, principal)).find((m) => m.id === id);
     if (!found) throw modelNotFound(id);
     return geminiModel(found);
+  });
+
+  // Responses the gateway stored (answered through the chat bridge), for their owner's keys; not billed.
+  const stored = { config: { surface: openAISurface } satisfies RelayRouteConfig };
+  const owner = async (req: FastifyRequest) => ({ userId: (await authenticate(deps, req, bearer, true)).userId, id: (req.params as { id: string }).id });
+  app.get('/v1/responses/:id', stored, async (req) => {
+    const { userId, id } = await owner(req);
+    return retrieveStoredResponse(deps.relay.responsesStore, userId, id);
+  });
+  app.delete('/v1/responses/:id', stored, async (req) => {
+    const { userId, id } = await owner(req);
+    return deleteStoredResponse(deps.relay.responsesStore, userId, id);
+  });
+  app.get('/v1/responses/:id/input_items', stored, async (req) => {
+    const { userId, id } = await owner(req);
+    return listStoredInputItems(deps.relay.responsesStore, userId, id, (req.query as { order?: unknown }).order);
   });
 }
 

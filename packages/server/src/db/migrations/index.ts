@@ -12,6 +12,7 @@ import * as taskBilling from './2026_11_26_0010_task_billing.js';
 import * as settlementBatches from './2026_11_27_0011_settlement_batches.js';
 import * as taskChannelKeys from './2026_11_27_0012_task_channel_keys.js';
 import * as dropLogTokenIndex from './2026_11_28_0013_drop_log_token_index.js';
+import * as storedResponses from './2026_11_29_0014_stored_responses.js';
 
 /** Every migration, in order. Names sort by date; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0011_settlement_batches': settlementBatches,
   '2026_11_27_0012_task_channel_keys': taskChannelKeys,
   '2026_11_28_0013_drop_log_token_index': dropLogTokenIndex,
+  '2026_11_29_0014_stored_responses': storedResponses,
 };

@@ -75,6 +75,7 @@ export async function attemptChannel(
       stream: input.stream,
       includeUsage: input.includeUsage,
       promptEstimate: ctx.promptEstimate,
+      responsesStorage: input.responsesStorage,
     });
     if (plan.endpoint === 'chat' && adapter.servesOnlyByResponses?.(upstreamModel) && adapter.supports('responses')) plan = viaResponses(plan, input);
   } catch (err) {

@@ -9,6 +9,7 @@ import type { UserRequestLimiter } from './user-request-limit.js';
 import type { ApiKeyCache } from './api-key-cache.js';
 import type { RoutableChannel } from '../../channels/routing-table.js';
 import type { GatewayMetrics } from '../../platform/metrics/gateway-metrics.js';
+import type { ResponsesStore } from '../responses-store/responses-store.service.js';
 
 /** Models a user relays through their own supplier key (custom-models/ implements it). */
 export interface OwnKeyChannels {
@@ -39,4 +40,6 @@ export interface RelayDeps {
   metrics?: GatewayMetrics;
   /** Users' own-key models (custom models); absent = none. */
   ownKeyChannels?: OwnKeyChannels;
+  /** Responses answered through the chat bridge, for `previous_response_id`; absent = none are stored. */
+  responsesStore?: ResponsesStore;
 }

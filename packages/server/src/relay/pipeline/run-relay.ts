@@ -14,6 +14,8 @@ import { recordFailure, recordSuccess, type RouteTrace } from './record-usage.js
 import type { ClientIO } from './client-io.js';
 import { acceptsUnpricedModels, currentPrice } from './pricing.js';
 import type { RelayDeps } from './relay-deps.js';
+import type { ResponseStorage } from '../formats/openai/responses-from-chat.js';
+import { withStoredConversation } from '../responses-store/previous-response.js';
 
 /** Balances above max(10 currency units, 100 × the estimate) skip the pre-consume hold. */
 const TRUST_MIN_UNITS = 10;
@@ -36,6 +38,8 @@ export interface RelayInput {
   startedAt: number;
   /** A Claude client's `anthropic-version` and `anthropic-beta` headers, passed on to Claude upstreams. */
   claudeHeaders?: Record<string, string>;
+  /** A Responses request: how the answer is stored when the gateway builds it (set by runRelay). */
+  responsesStorage?: ResponseStorage;
 }
 
 /**
@@ -44,11 +48,13 @@ export interface RelayInput {
  * that are not the caller's fault and only before any byte reached the client — and settle the exact
  * cost (or refund everything) once the answer is complete.
  */
-export async function runRelay(deps: RelayDeps, input: RelayInput, io: ClientIO): Promise<void> {
-  const { principal } = input;
-  if (!input.model) throw invalidRequest('model is required', 'model_required');
-  assertModelAllowed(principal, input.model);
+export async function runRelay(deps: RelayDeps, received: RelayInput, io: ClientIO): Promise<void> {
+  const { principal } = received;
+  if (!received.model) throw invalidRequest('model is required', 'model_required');
+  assertModelAllowed(principal, received.model);
   if (deps.limiter.active) for (const [k, v] of Object.entries(await deps.limiter.admit(principal.userId))) io.setHeader(k, v);
+  // A stored conversation continued by previous_response_id is expanded first: what is checked, priced and sent.
+  const input = received.endpoint === 'responses' && deps.responsesStore ? await withStoredConversation(deps.responsesStore, received) : received;
   if (deps.options.get('CheckSensitiveEnabled') && deps.options.get('CheckSensitiveOnPromptEnabled') && input.body.kind === 'json') {
     assertNoSensitiveWords(input.body.json, deps.options.get('SensitiveWords').map((w: string) => w.toLowerCase()));
   }

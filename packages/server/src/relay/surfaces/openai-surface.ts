@@ -35,7 +35,7 @@ class OpenAIStreamEncoder implements StreamEncoder {
 class ResponsesFromHubEncoder implements StreamEncoder {
   private readonly stream: ChatToResponsesStream;
   constructor(request: SurfaceRequest, json: Record<string, unknown>) {
-    this.stream = new ChatToResponsesStream(request.model, json);
+    this.stream = new ChatToResponsesStream(request.model, json, request.responsesStorage);
   }
   push(event: { event?: string; data: unknown }): SseEvent[] {
     const chunk = hubChunk(event.data);
@@ -67,7 +67,7 @@ export const openAISurface: Surface = {
       return {
         endpoint: 'chat',
         body: { kind: 'json', json: chat },
-        encodeResponse: (b) => chatToResponsesResponse(b as ChatCompletion, json),
+        encodeResponse: (b) => chatToResponsesResponse(b as ChatCompletion, json, request.responsesStorage),
         createStreamEncoder: () => new ResponsesFromHubEncoder(request, json),
       };
     }

@@ -51,6 +51,15 @@ const isTextOrObject = (v: unknown) => typeof v === 'string' || isJsonObject(v);
 // Objects too: multimodal embedding inputs (Jina's `{ text }` / `{ image }` items).
 const isEmbeddingItem = (v: unknown) => isTextOrObject(v) || Number.isInteger(v) || isTokenIds(v);
 
+/** The longest response id taken: ours have 29 characters, OpenAI's about 53. */
+const MAX_RESPONSE_ID_LENGTH = 128;
+
+/** Absent, or a response id. */
+function responseId(value: unknown, field: string): void {
+  if (value === undefined || value === null) return;
+  if (typeof value !== 'string' || value === '' || value.length > MAX_RESPONSE_ID_LENGTH) fail(`${field} must be a response id (a string of 1 to ${MAX_RESPONSE_ID_LENGTH} characters)`);
+}
+
 function streamFlag(body: Record<string, unknown>): void {
   if (body.stream !== undefined && body.stream !== null && typeof body.stream !== 'boolean') fail('stream must be true or false');
 }
@@ -110,8 +119,11 @@ export function assertRequestShape(endpoint: RelayEndpoint, body: Record<string,
       return;
     }
     case 'completions':
+      streamFlag(body);
+      return;
     case 'responses':
       streamFlag(body);
+      responseId(body.previous_response_id, 'previous_response_id');
       return;
     // The other endpoints' required inputs, so a request missing them is refused before any upstream call.
     case 'embeddings':

@@ -1,5 +1,6 @@
 import type { Usage } from '../formats/usage.js';
 import type { OpenAIStreamItem } from '../formats/openai/types.js';
+import type { ResponseStorage } from '../formats/openai/responses-from-chat.js';
 import type { SseEvent } from '../formats/sse-event.js';
 import type { RelayError } from '../relay-error.js';
 import type { ProviderAdapter, RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
@@ -56,6 +57,8 @@ export interface SurfaceRequest {
    * every such request alive until a full collection.
    */
   promptEstimate: { readonly tokens: number };
+  /** A Responses request: how an answer the gateway builds itself (chat bridge) is stored for `previous_response_id`. */
+  responsesStorage?: ResponseStorage;
 }
 
 export type { Usage };

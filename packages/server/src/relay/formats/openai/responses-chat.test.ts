@@ -136,6 +136,29 @@ describe('chat answers as Responses answers', () => {
   });
 });
 
+describe('responses the gateway stores', () => {
+  const completion = { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }] } as ChatCompletion;
+
+  it('say store: false and no previous response unless a storage is given', () => {
+    expect(chatToResponsesResponse(completion, { model: 'm' })).toMatchObject({ store: false, previous_response_id: null });
+  });
+
+  it('hand the final object to the storage, which may turn store off, whole or streamed', () => {
+    const seen: Record<string, any>[] = [];
+    const storage = { echo: { store: true, previous_response_id: 'resp_prev' }, finished: (r: Record<string, any>) => void seen.push(r) };
+    const whole = chatToResponsesResponse(completion, { model: 'm' }, storage);
+    expect(whole).toMatchObject({ store: true, previous_response_id: 'resp_prev', status: 'completed' });
+    expect(seen).toEqual([whole]);
+
+    const refusing = { ...storage, finished: (r: Record<string, any>) => void (r.store = false) };
+    const stream = new ChatToResponsesStream('m', { model: 'm' }, refusing);
+    const created = stream.pushChunk(chunk({ content: 'Hi' }, 'stop'))[0];
+    expect(created.response).toMatchObject({ store: true, previous_response_id: 'resp_prev' });
+    const done = stream.finish().at(-1)!;
+    expect(done).toMatchObject({ type: 'response.completed', response: { store: false, previous_response_id: 'resp_prev' } });
+  });
+});
+
 describe('chat clients on the Responses API', () => {
   it('maps a chat request: parts, images, reasoning effort, json_schema, tool choice; max_completion_tokens wins', () => {
     expect(

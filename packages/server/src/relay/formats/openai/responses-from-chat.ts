@@ -21,8 +21,20 @@ export function responsesUsageOf(usage: OpenAIUsage | null | undefined): Json | 
   };
 }
 
+/**
+ * How the gateway keeps a response it built (relay/responses-store/): what the response says about its
+ * storage, and the hook that gets the final response object.
+ */
+export interface ResponseStorage {
+  readonly echo: { store: boolean; previous_response_id: string | null };
+  /** Called once with the final response object (completed or incomplete); sets its `store` to false when it is not kept. */
+  finished(response: Json): void;
+}
+
+const NOT_STORED: ResponseStorage['echo'] = { store: false, previous_response_id: null };
+
 /** The fields of a `response` object that echo the request, as OpenAI fills them. */
-function responseShell(id: string, model: string, request: Json, createdAt: number): Json {
+function responseShell(id: string, model: string, request: Json, createdAt: number, storage: ResponseStorage['echo'] = NOT_STORED): Json {
   return {
     id,
     object: 'response',
@@ -35,9 +47,9 @@ function responseShell(id: string, model: string, request: Json, createdAt: numb
     model,
     output: [],
     parallel_tool_calls: request.parallel_tool_calls ?? true,
-    previous_response_id: null,
+    previous_response_id: storage.previous_response_id,
     reasoning: { effort: request.reasoning?.effort ?? null, summary: null },
-    store: false,
+    store: storage.store,
     temperature: request.temperature ?? null,
     text: request.text ?? { format: { type: 'text' } },
     tool_choice: request.tool_choice ?? 'auto',
@@ -79,8 +91,8 @@ const customCallItem = (id: string, call: ChatToolCall): Json => ({ type: 'custo
 const toolCallItem = (call: ChatToolCall, custom: Set<string>): Json =>
   custom.has(call.function.name) ? customCallItem(randomId('ctc_'), call) : functionCallItem(randomId('fc_'), call, 'completed');
 
-/** A complete chat answer as a `response` object. */
-export function chatToResponsesResponse(completion: ChatCompletion, request: Json): Json {
+/** A complete chat answer as a `response` object (handed to `storage` before it is returned). */
+export function chatToResponsesResponse(completion: ChatCompletion, request: Json, storage?: ResponseStorage): Json {
   const choice = completion.choices?.[0];
   const message = choice?.message ?? { role: 'assistant', content: '' };
   const output: Json[] = [];
@@ -91,12 +103,14 @@ export function chatToResponsesResponse(completion: ChatCompletion, request: Jso
   if (text || calls.length === 0) output.push(messageItem(randomId('msg_'), text, 'completed'));
   const custom = customToolNames(request);
   for (const call of calls) output.push(toolCallItem(call, custom));
-  return {
-    ...responseShell(randomId('resp_'), completion.model || request.model, request, completion.created || nowSeconds()),
+  const response = {
+    ...responseShell(randomId('resp_'), completion.model || request.model, request, completion.created || nowSeconds(), storage?.echo),
     ...finalStatus(choice?.finish_reason),
     output,
     usage: responsesUsageOf(completion.usage),
   };
+  storage?.finished(response);
+  return response;
 }
 
 interface OpenItem {
@@ -120,8 +134,8 @@ export class ChatToResponsesStream {
   private finishReason: string | null = null;
   private usage: OpenAIUsage | null = null;
 
-  constructor(model: string, private readonly request: Json) {
-    this.response = responseShell(randomId('resp_'), model, request, nowSeconds());
+  constructor(model: string, private readonly request: Json, private readonly storage?: ResponseStorage) {
+    this.response = responseShell(randomId('resp_'), model, request, nowSeconds(), storage?.echo);
     this.customTools = customToolNames(request);
   }
 
@@ -160,6 +174,7 @@ export class ChatToResponsesStream {
       events.push(this.event('response.output_item.done', { output_index: open.outputIndex, item: open.item }));
     }
     const final = { ...this.response, ...finalStatus(this.finishReason), output: this.output, usage: responsesUsageOf(this.usage) };
+    this.storage?.finished(final);
     events.push(this.event(final.status === 'completed' ? 'response.completed' : 'response.incomplete', { response: final }));
     return events;
   }

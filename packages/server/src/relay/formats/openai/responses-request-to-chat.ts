@@ -1,7 +1,7 @@
 /**
  * A Responses API request (`POST /v1/responses`) as a chat completions request, for channels that only
  * speak chat (Claude, Gemini, DeepSeek…): Codex CLI and other Responses clients can then use any model.
- * What only OpenAI's servers can do (stored conversations, built-in tools) is refused with a clear 400.
+ * What only OpenAI's servers can do (built-in tools, their stored items) is refused with a clear 400.
  */
 import { invalidRequest } from '../../relay-error.js';
 import type { ChatContentPart, ChatMessage, ChatToolCall } from './types.js';
@@ -11,6 +11,12 @@ type Json = Record<string, any>;
 
 const unsupported = (what: string) =>
   invalidRequest(`${what} needs OpenAI's own Responses API, which this model's channel does not offer; send the whole conversation in \`input\` instead`);
+
+const unknownPreviousResponse = (id: unknown) =>
+  invalidRequest(
+    `previous_response_id ${JSON.stringify(String(id))} is unknown to this gateway: it expired, was deleted, was created with store: false, or was issued elsewhere; send the whole conversation in \`input\` instead`,
+    'previous_response_not_found',
+  );
 
 /** A content part of an input message as a chat content part (undefined: nothing to send). */
 function chatPart(part: unknown): ChatContentPart | undefined {
@@ -120,7 +126,8 @@ function responseFormat(text: unknown): Json | undefined {
 
 /** The chat request saying what a Responses request asks. */
 export function responsesToChatRequest(req: Json): Json {
-  if (req.previous_response_id) throw unsupported('previous_response_id');
+  // A previous response this gateway stored was already expanded into `input` (relay/responses-store/).
+  if (req.previous_response_id) throw unknownPreviousResponse(req.previous_response_id);
   if (req.conversation) throw unsupported('conversation');
   const messages = inputMessages(req.input);
   if (typeof req.instructions === 'string' && req.instructions) messages.unshift({ role: 'system', content: req.instructions });
