@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Paired comparison of two gateway builds: node bench/ab.mjs <A main.js> <B main.js> [json|stream]
+// Paired comparison of two gateway builds: node bench/ab.mjs <A main.js> <B main.js> [json|stream|stream40]
 // Both run at once over their own SQLite databases, in front of one fast upstream, and take turns under
 // the same autocannon load; each pair of runs gives a ratio B/A, so a VM whose speed drifts slows both
 // sides of a pair alike. Prints each pair and the medians.
@@ -10,11 +10,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GATEWAY_NODE_FLAGS, KEY, cpuMs, firstLine, run, seedDatabase, startChild, waitFor } from './relay.mjs';
+import { GATEWAY_NODE_FLAGS, KEY, cpuMs, firstLine, loadOf, run, seedDatabase, startChild, waitFor } from './relay.mjs';
 
 const [aMain, bMain, mode = 'json'] = process.argv.slice(2);
-if (!aMain || !bMain) {
-  console.error('usage: node bench/ab.mjs <A main.js> <B main.js> [json|stream]');
+const load = loadOf(mode);
+if (!aMain || !bMain || !load) {
+  console.error('usage: node bench/ab.mjs <A main.js> <B main.js> [json|stream|stream40]');
   process.exit(2);
 }
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 6);
@@ -41,14 +42,14 @@ try {
     sides[name] = { url, pid: child.pid, runs: [] };
   }
   const headers = { authorization: `Bearer sk-${KEY}` };
-  for (const side of Object.values(sides)) await run(side.url, { stream: mode === 'stream', connections: 8, headers });
+  for (const side of Object.values(sides)) await run(side.url, { stream: load.stream, chunks: load.chunks, connections: 8, headers });
   const ratios = [];
   for (let i = 0; i < REPEAT; i++) {
     const got = {};
     for (const name of i % 2 ? ['B', 'A'] : ['A', 'B']) {
       const side = sides[name];
       const before = cpuMs(side.pid);
-      const r = await run(side.url, { stream: mode === 'stream', connections: CONNECTIONS, headers });
+      const r = await run(side.url, { stream: load.stream, chunks: load.chunks, connections: CONNECTIONS, headers });
       const after = cpuMs(side.pid);
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name} answered ${r.non2xx} non-2xx and ${r.errors} errors`);
       got[name] = { rps: r.requests.average, cpu: ((after.user + after.sys - before.user - before.sys) * 1000) / r.requests.total };

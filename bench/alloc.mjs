@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:alloc -- [json|stream] — JavaScript heap bytes allocated per request by the floor and the
+// npm run bench:alloc -- [json|stream|stream40] — JavaScript heap bytes allocated per request by the floor and the
 // one-process gateway at 64 connections. Unlike requests/s or CPU time, allocation does not move with the
 // VM's speed, so two builds can be compared by it in one short run: every byte allocated is later
 // collected, and garbage collection plus the allocations themselves are a fifth of the gateway's main thread
@@ -15,14 +15,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { GATEWAY_NODE_FLAGS, KEY, firstLine, run, seedDatabase, startChild, waitFor } from './relay.mjs';
+import { GATEWAY_NODE_FLAGS, KEY, firstLine, loadOf, run, seedDatabase, startChild, waitFor } from './relay.mjs';
 
 const mode = process.argv[2] ?? 'json';
-if (mode !== 'json' && mode !== 'stream') {
-  console.error('usage: node bench/alloc.mjs [json|stream]');
+const load = loadOf(mode);
+if (!load) {
+  console.error('usage: node bench/alloc.mjs [json|stream|stream40]');
   process.exit(2);
 }
-const stream = mode === 'stream';
 const root = resolve(import.meta.dirname, '..');
 const gatewayMain = resolve(root, process.env.BENCH_GATEWAY ?? 'packages/server/dist/main.js');
 const top = Number(process.env.BENCH_ALLOC_TOP ?? 0);
@@ -51,10 +51,10 @@ function traced(args, env = {}) {
 
 /** Bytes allocated per request over one measured run (after a warm-up run); `window` brackets the run. */
 async function measure(url, target, headers, window = { start() {}, end() {} }) {
-  await run(url, { stream, connections: 64, headers });
+  await run(url, { stream: load.stream, chunks: load.chunks, connections: 64, headers });
   const before = target.allocated();
   window.start();
-  const result = await run(url, { stream, connections: 64, headers });
+  const result = await run(url, { stream: load.stream, chunks: load.chunks, connections: 64, headers });
   window.end();
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
   return { perRequest: (target.allocated() - before) / result.requests.total, requests: result.requests.total };

@@ -1,5 +1,6 @@
 // A fast fake OpenAI-compatible upstream for the benchmark: a fixed answer, no delays.
 import http from 'node:http';
+import { setImmediate } from 'node:timers';
 
 const completion = JSON.stringify({
   id: 'chatcmpl-bench', object: 'chat.completion', created: 1, model: 'gpt-4o-mini',
@@ -15,6 +16,23 @@ const stream = [
   'data: [DONE]\n\n',
 ].join('');
 
+/**
+ * A stream of `n` one-word content events, each written on its own turn of the event loop (so each leaves
+ * as its own TCP segment and reaches the proxy as its own chunk, as a model's tokens do), for requests
+ * whose body asks for `"bench_chunks": n`.
+ */
+function writeChunked(res, n) {
+  const events = [chunk({ role: 'assistant', content: '' }), ...Array.from({ length: n }, (_, i) => chunk({ content: ` word${i}` })), chunk({}, 'stop'),
+    `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [], usage: { prompt_tokens: 9, completion_tokens: n, total_tokens: 9 + n } })}\n\n`];
+  let i = 0;
+  const next = () => {
+    if (i === events.length) return res.end('data: [DONE]\n\n');
+    res.write(events[i++]);
+    setImmediate(next);
+  };
+  next();
+}
+
 export function startFastUpstream() {
   const server = http.createServer((req, res) => {
     let size = 0;
@@ -25,10 +43,13 @@ export function startFastUpstream() {
       size += c.length;
     });
     req.on('end', () => {
-      wantsStream = /"stream"\s*:\s*true/.test(Buffer.concat(head).toString());
+      const text = Buffer.concat(head).toString();
+      wantsStream = /"stream"\s*:\s*true/.test(text);
+      const chunks = Number(/"bench_chunks"\s*:\s*(\d+)/.exec(text)?.[1] ?? 0);
       if (wantsStream) {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        res.end(stream);
+        if (chunks > 0) writeChunked(res, chunks);
+        else res.end(stream);
       } else {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(completion) });
         res.end(completion);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:profile -- [json|stream] — where the main thread's time goes, per request, for the floor
+// npm run bench:profile -- [json|stream|stream40] — where the main thread's time goes, per request, for the floor
 // and the one-process gateway under the same load (64 connections): a V8 CPU profile of each, cut to the
 // measured load window and summed by kind of work (kernel write, idle, Node core, HTTP client, Fastify,
 // the relay's own code, SQLite settlement, garbage collection…). Not a throughput figure: profiling slows
@@ -10,14 +10,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GATEWAY_NODE_FLAGS, KEY, firstLine, run, seedDatabase, startChild, waitFor } from './relay.mjs';
+import { GATEWAY_NODE_FLAGS, KEY, firstLine, loadOf, run, seedDatabase, startChild, waitFor } from './relay.mjs';
 
 const mode = process.argv[2] ?? 'json';
-if (mode !== 'json' && mode !== 'stream') {
-  console.error('usage: node bench/profile.mjs [json|stream]');
+const load = loadOf(mode);
+if (!load) {
+  console.error('usage: node bench/profile.mjs [json|stream|stream40]');
   process.exit(2);
 }
-const stream = mode === 'stream';
 // The floor has no signal handling of its own: exiting on SIGINT lets --cpu-prof write its profile.
 const EXIT_ON_SIGINT = '--import=data:text/javascript,process.on("SIGINT",()=>process.exit(0))';
 
@@ -68,9 +68,9 @@ const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 async function profileTarget(name, start, headers) {
   const dir = mkdtempSync(join(tmpdir(), `gw-profile-${name}-`));
   const { child, url } = await start(dir);
-  await run(url, { stream, connections: 64, headers });
+  await run(url, { stream: load.stream, chunks: load.chunks, connections: 64, headers });
   const from = nowUs();
-  const result = await run(url, { stream, connections: 64, headers });
+  const result = await run(url, { stream: load.stream, chunks: load.chunks, connections: 64, headers });
   const to = nowUs();
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
   await new Promise((resolve) => {

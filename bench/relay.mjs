@@ -7,6 +7,9 @@
 // The gateway runs twice over the same SQLite database: one process (WORKERS=1) and a cluster with one
 // worker per core (WORKERS=auto, BENCH_WORKERS to override), the way an operator runs it on a multi-core box.
 //
+// Streams are measured twice at 64 connections: the upstream's whole stream in one write (`stream`), and 40
+// content events written one by one as a model streams tokens (`stream40`).
+//
 // Env: BENCH_SECONDS (per run, default 5), BENCH_REPEAT (default 3), BENCH_SOAK_SECONDS (default 60).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -66,8 +69,9 @@ export async function seedDatabase(dataDir, upstreamPort) {
   await db.destroy();
 }
 
-export function run(url, { stream, connections, headers = {} }) {
-  const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello to the benchmark.' }], ...(stream ? { stream: true } : {}) });
+/** One autocannon run; `chunks` asks the fast upstream for a stream of that many separately written events. */
+export function run(url, { stream, connections, headers = {}, chunks = 0 }) {
+  const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Say hello to the benchmark.' }], ...(stream ? { stream: true } : {}), ...(chunks ? { bench_chunks: chunks } : {}) });
   return new Promise((resolveRun, reject) => {
     autocannon(
       { url: `${url}/v1/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections, duration: SECONDS, pipelining: 1 },
@@ -75,6 +79,20 @@ export function run(url, { stream, connections, headers = {} }) {
     );
   });
 }
+
+/**
+ * What is measured. `stream` is the upstream's whole stream in one write (one chunk for the proxy: the
+ * per-request cost laid bare); `stream40` is 40 content events written one by one, as a model streams
+ * tokens, where each proxy also pays per chunk.
+ */
+export const MODES = [
+  { mode: 'json', stream: false, chunks: 0, connectionCounts: [1, 64] },
+  { mode: 'stream', stream: true, chunks: 0, connectionCounts: [1, 64] },
+  { mode: 'stream40', stream: true, chunks: 40, connectionCounts: [64] },
+];
+
+/** The load of a mode named on a command line (json, stream or stream40); undefined for anything else. */
+export const loadOf = (name) => MODES.find((m) => m.mode === name);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const percentile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
@@ -173,14 +191,14 @@ async function main() {
     // The targets take turns within each repetition, so a machine whose speed drifts (shared VMs do)
     // slows all of them alike instead of whichever happened to run during a slow spell.
     const rows = [];
-    for (const stream of [false, true]) {
-      for (const connections of [1, 64]) {
+    for (const { mode, stream, chunks, connectionCounts } of MODES) {
+      for (const connections of connectionCounts) {
         const runs = Object.fromEntries(Object.keys(targets).map((name) => [name, { rps: [], p50: [], p99: [], cpu: [] }]));
         for (let i = 0; i < REPEAT; i++) {
           for (const [name, t] of Object.entries(targets)) {
             const before = cpuMs(t.pid);
             const mainBefore = mainThreadMs(t.pid);
-            const r = await run(t.url, { stream, connections, headers: t.headers });
+            const r = await run(t.url, { stream, connections, headers: t.headers, chunks });
             const after = cpuMs(t.pid);
             const mainAfter = mainThreadMs(t.pid);
             if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name} answered ${r.non2xx} non-2xx and ${r.errors} errors`);
@@ -193,7 +211,7 @@ async function main() {
         }
         for (const [name, m] of Object.entries(runs)) {
           const cpuMid = m.cpu.sort((a, b) => a.user + a.sys - b.user - b.sys)[Math.floor(m.cpu.length / 2)];
-          rows.push({ mode: stream ? 'stream' : 'json', connections, target: name, rps: median(m.rps), p50: median(m.p50), p99: median(m.p99), cpu: cpuMid });
+          rows.push({ mode, connections, target: name, rps: median(m.rps), p50: median(m.p50), p99: median(m.p99), cpu: cpuMid });
         }
       }
     }
@@ -207,14 +225,14 @@ async function main() {
       console.log(`${r.mode.padEnd(7)} ${String(r.connections).padStart(5)}  ${r.target.padEnd(8)} ${r.rps.toFixed(0).padStart(8)}  ${r.p50.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}   ${`${r.cpu.user.toFixed(0).padStart(4)}+${r.cpu.sys.toFixed(0)}`.padEnd(22)} ${main.padStart(4)}`);
     }
     console.log('\nratios (gateway and cluster vs floor throughput; added p50 latency vs direct)');
-    for (const stream of ['json', 'stream']) {
-      for (const connections of [1, 64]) {
-        const pick = (target) => rows.find((r) => r.mode === stream && r.connections === connections && r.target === target);
+    for (const { mode, connectionCounts } of MODES) {
+      for (const connections of connectionCounts) {
+        const pick = (target) => rows.find((r) => r.mode === mode && r.connections === connections && r.target === target);
         const g = pick('gateway');
         const f = pick('floor');
         const d = pick('direct');
         const c = pick('cluster');
-        console.log(`${stream.padEnd(7)} ${String(connections).padStart(5)}  gateway/floor ${(g.rps / f.rps * 100).toFixed(1)}%   cluster/floor ${(c.rps / f.rps * 100).toFixed(1)}%   added p50 ${(g.p50 - d.p50).toFixed(2)} ms`);
+        console.log(`${mode.padEnd(7)} ${String(connections).padStart(5)}  gateway/floor ${(g.rps / f.rps * 100).toFixed(1)}%   cluster/floor ${(c.rps / f.rps * 100).toFixed(1)}%   added p50 ${(g.p50 - d.p50).toFixed(2)} ms`);
       }
     }
 
