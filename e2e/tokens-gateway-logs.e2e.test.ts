@@ -270,4 +270,30 @@ describe('tokens, the gateway and usage logs', () => {
     await page.getByText(/Logs deleted: [1-9]/).waitFor();
     await page.locator('.ant-table-placeholder').waitFor();
   });
+
+  it('offers the auto group in the token editor once listed in UserUsableGroups, and its key is served', async () => {
+    const offered = await pageApi(page, 'PUT', '/api/option/', { key: 'UserUsableGroups', value: JSON.stringify({ default: 'default', auto: 'Pick for me' }) });
+    expect(offered.success).toBe(true);
+    await page.goto(`${server.baseUrl}/token`);
+    await page.getByRole('button', { name: 'Add token' }).click();
+    const drawer = page.locator('.ant-drawer-open');
+    await drawer.getByText('Create token').waitFor();
+    await drawer.getByLabel('Name').fill('auto-key');
+    await drawer.getByRole('button', { name: 'Never expires' }).click();
+    await drawer.getByLabel('Group', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'auto — Pick for me (the first group with a channel for the model, at its ratio)' }).click();
+    await page.getByTestId('token-submit').click();
+    await page.getByText('Tokens created: 1').waitFor();
+    const row = page.locator('tr.ant-table-row', { hasText: 'auto-key' });
+    await row.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Key copied').waitFor();
+    const autoKey = await page.evaluate(() => navigator.clipboard.readText());
+    // AutoGroups is ['default'] by default: the seeded channel there serves it.
+    const res = await fetch(`${server.baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${autoKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'hello' }] }),
+    });
+    expect(res.status).toBe(200);
+  });
 });

@@ -58,7 +58,7 @@ import { ChannelAdminService } from './channels/admin/channel-admin.service.js';
 import { ChannelTagsService } from './channels/admin/channel-tags.service.js';
 import { UpstreamModelsService } from './channels/admin/upstream-models.service.js';
 import { channelAdminRoutes } from './channels/admin/channel-admin.routes.js';
-import { usableGroups } from './groups/groups.service.js';
+import { usableGroupNames } from './groups/groups.service.js';
 import { LogsService } from './logs/logs.service.js';
 import { logsRoutes } from './logs/logs.routes.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
@@ -262,7 +262,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     {
       db, options, billing, routing, health, events, http: upstream, limiter,
       keyCache: new ApiKeyCache(events),
-      usableGroups: (userGroup) => new Set(Object.keys(usableGroups(options, userGroup))),
+      usableGroups: (userGroup) => usableGroupNames(options, userGroup),
       log: { warn: (obj, msg) => console.warn(msg, obj), error: (obj, msg) => console.error(msg, obj) },
     },
     jobLock,
@@ -439,13 +439,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
   await app.register(relayRoutes, {
     relay,
-    usableGroups: (userGroup: string) => new Set(Object.keys(usableGroups(s.options, userGroup))),
+    usableGroups: (userGroup: string) => usableGroupNames(s.options, userGroup),
     bodyLimitBytes: Math.floor(config.bodyLimitMb * 1024 * 1024),
     version: APP_VERSION,
   });
   await app.register(realtimeRoutes, {
     relay,
-    usableGroups: (userGroup: string) => new Set(Object.keys(usableGroups(s.options, userGroup))),
+    usableGroups: (userGroup: string) => usableGroupNames(s.options, userGroup),
     version: APP_VERSION,
     connectTimeoutMs: config.relayConnectTimeoutMs,
   });
@@ -456,7 +456,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       db,
       options: s.options,
       keyCache: relay.keyCache,
-      usableGroups: (userGroup: string) => new Set(Object.keys(usableGroups(s.options, userGroup))),
+      usableGroups: (userGroup: string) => usableGroupNames(s.options, userGroup),
     }),
     rateLimit,
   });

@@ -139,5 +139,10 @@ export const UserSearchQuery = z.object({
 });
 export type UserSearchQuery = z.infer<typeof UserSearchQuery>;
 
-/** GET /api/user/groups and /api/user/self/groups: usable groups with their ratio and description. */
-export type UsableGroups = Record<string, { ratio: number; desc: string }>;
+/**
+ * GET /api/user/groups and /api/user/self/groups: usable groups with their ratio and description. The
+ * `auto` group, when offered, has no ratio of its own (it bills at the ratio of the group that serves each
+ * request): its ratio is the text AUTO_GROUP_RATIO_TEXT, as new-api answers.
+ */
+export type UsableGroups = Record<string, { ratio: number | string; desc: string }>;
+export const AUTO_GROUP_RATIO_TEXT = '自动';

@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Role } from '@gw/contracts';
+import { AUTO_GROUP_RATIO_TEXT, Role } from '@gw/contracts';
 import { useSiteWithMembers } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { optionRegistry } from '../options/option-registry.js';
 import { call, callJson } from '../users/users.test-helpers.js';
+import { autoGroupsFor } from './groups.service.js';
 
 describe.each(testDialects())('groups (%s)', (dialect) => {
   const site = useSiteWithMembers(dialect, { role: Role.User, group: 'svip' });
-  afterEach(() => site.ctx.services.options.set({ GroupRatio: optionRegistry.GroupRatio.default, UserUsableGroups: optionRegistry.UserUsableGroups.default }));
+  afterEach(() =>
+    site.ctx.services.options.set({ GroupRatio: optionRegistry.GroupRatio.default, UserUsableGroups: optionRegistry.UserUsableGroups.default, AutoGroups: optionRegistry.AutoGroups.default }),
+  );
 
   it('GET /api/group/ lists the GroupRatio names for an admin', async () => {
     expect(await callJson(site.ctx, 'GET', '/api/group/', site.admin)).toEqual({ success: true, message: '', data: ['default', 'vip', 'svip'] });
@@ -32,5 +35,30 @@ describe.each(testDialects())('groups (%s)', (dialect) => {
     const body = await callJson(site.ctx, 'GET', '/api/user/self/groups', site.normal);
     expect(body.data).toEqual({ default: { ratio: 1, desc: 'default' }, vip: { ratio: 1, desc: 'vip' }, svip: { ratio: 1, desc: 'svip' } });
     expect((await callJson(site.ctx, 'GET', '/api/user/groups')).data).not.toHaveProperty('svip');
+  });
+
+  it('offers the auto group, with a text for its ratio as new-api answers, once UserUsableGroups lists it', async () => {
+    await site.ctx.services.options.set({ UserUsableGroups: { default: 'default', auto: 'Pick for me' } });
+    expect((await callJson(site.ctx, 'GET', '/api/user/self/groups', site.normal)).data).toMatchObject({ auto: { ratio: AUTO_GROUP_RATIO_TEXT, desc: 'Pick for me' } });
+    expect((await callJson(site.ctx, 'GET', '/api/user/groups')).data).toHaveProperty('auto');
+    // A token may then be put in it; without the offer it may not.
+    const created = await callJson(site.ctx, 'POST', '/api/token/', site.normal, { name: 'auto-key', group: 'auto', unlimited_quota: true });
+    expect(created).toMatchObject({ success: true });
+    await site.ctx.services.options.set({ UserUsableGroups: { default: 'default' } });
+    expect((await callJson(site.ctx, 'GET', '/api/user/self/groups', site.normal)).data).not.toHaveProperty('auto');
+    expect(await callJson(site.ctx, 'POST', '/api/token/', site.normal, { name: 'auto-key-2', group: 'auto', unlimited_quota: true })).toMatchObject({ success: false, message: 'group "auto" is not available to you' });
+  });
+
+  it('routes an auto key through the AutoGroups its owner may use, in order', async () => {
+    await site.ctx.services.options.set({ UserUsableGroups: { default: 'default', vip: 'vip' }, AutoGroups: ['svip', 'gold', 'vip', 'default'] });
+    // svip is the member's own group (always usable); gold does not exist; all three others may be used.
+    expect(autoGroupsFor(site.ctx.services.options, 'svip')).toEqual(['svip', 'vip', 'default']);
+    expect(autoGroupsFor(site.ctx.services.options, 'default')).toEqual(['vip', 'default']);
+  });
+
+  it('refuses an AutoGroups value that is not an array of group names, keeping the saved one', async () => {
+    await expect(site.ctx.services.options.update([{ key: 'AutoGroups', value: '{"default": 1}' }])).rejects.toThrow(/AutoGroups.*must be a JSON array of group names/);
+    await expect(site.ctx.services.options.update([{ key: 'AutoGroups', value: '["vip", ""]' }])).rejects.toThrow(/a group name must not be empty/);
+    expect(site.ctx.services.options.get('AutoGroups')).toEqual(['default']);
   });
 });

@@ -40,3 +40,65 @@ describe('token groups', () => {
     expect(await r.tokenOf(vip.id)).toMatchObject({ used_quota: doubled.quota });
   });
 });
+
+/** new-api's `auto` group: a key routes through the AutoGroups option's groups in turn, billed in the one that serves. */
+describe('the auto token group', () => {
+  let r: RelayContext;
+  let vipOnly: string;
+  let defaultOnly: string;
+  let both: string;
+  let nowhere: string;
+  beforeAll(async () => {
+    r = await createRelayContext('sqlite');
+    await r.setOptions({
+      GroupRatio: { default: 1, vip: 2, svip: 3 },
+      UserUsableGroups: { default: 'default', vip: 'vip', auto: 'pick for me' },
+      AutoGroups: ['vip', 'svip', 'default'],
+    });
+    [vipOnly, defaultOnly, both, nowhere] = [await r.uniqueModel(1.25), await r.uniqueModel(1.25), await r.uniqueModel(1.25), await r.uniqueModel(1.25)];
+    await r.createChannel({ name: 'vip-channel', models: `${vipOnly},${both}`, group: 'vip' });
+    await r.createChannel({ name: 'default-channel', models: `${defaultOnly},${both}`, group: 'default' });
+    // svip is an auto group the owner may not use: its channel must never serve an auto key.
+    await r.createChannel({ name: 'svip-channel', models: nowhere, group: 'svip' });
+    r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok', chatUsage(100, 40))));
+  });
+  afterAll(() => r?.close());
+
+  const ask = (key: string, model: string) => r.openai(key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
+
+  it('serves each model from the first auto group with a channel for it, billed and logged in that group', async () => {
+    const user = await r.createUser({ quota: 5_000_000 });
+    const token = await r.createApiKey(user.id, { group: 'auto' });
+    await ask(token.key, both);
+    await ask(token.key, defaultOnly);
+    await expect.poll(() => r.logsOf(user.id, 2)).toHaveLength(2);
+    const [inVip, inDefault] = await r.logsOf(user.id, 2);
+    expect(inVip).toMatchObject({ group: 'vip', channel_name: 'vip-channel', quota: 2 * r.quotaFor(both, { prompt: 100, completion: 40 }) });
+    expect(JSON.parse(inVip.other!).group_ratio).toBe(2);
+    expect(inDefault).toMatchObject({ group: 'default', channel_name: 'default-channel', quota: r.quotaFor(defaultOnly, { prompt: 100, completion: 40 }) });
+  });
+
+  it('lists the models of every auto group its owner may use, and finds no channel in a group the owner may not use', async () => {
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id, { group: 'auto' });
+    const listed = (await r.openai(token.key).models.list()).data.map((m) => m.id);
+    expect(listed).toEqual(expect.arrayContaining([vipOnly, defaultOnly, both]));
+    expect(listed).not.toContain(nowhere);
+    const before = r.upstream.requests.length;
+    await expect(ask(token.key, nowhere)).rejects.toMatchObject({ status: 503, code: 'model_not_found', message: expect.stringContaining('under group auto') });
+    expect(r.upstream.requests.length).toBe(before);
+    expect(await r.quotaOf(user.id)).toMatchObject({ used_quota: 0 });
+  });
+
+  it('offers auto to token owners only while UserUsableGroups lists it', async () => {
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id, { group: 'auto' });
+    await r.setOptions({ UserUsableGroups: { default: 'default', vip: 'vip' } });
+    try {
+      await expect(ask(token.key, both)).rejects.toMatchObject({ status: 403, code: 'group_forbidden' });
+    } finally {
+      await r.setOptions({ UserUsableGroups: { default: 'default', vip: 'vip', auto: 'pick for me' } });
+    }
+    await expect(ask(token.key, both)).resolves.toMatchObject({ choices: [{ message: { content: 'ok' } }] });
+  });
+});

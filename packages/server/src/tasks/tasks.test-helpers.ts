@@ -16,9 +16,9 @@ export const MJ_MODELS = 'mj_imagine,mj_upscale,mj_variation,mj_reroll,mj_descri
 export interface TaskTestContext {
   ctx: TestContext;
   fake: FakeTaskUpstreams;
-  channel(type: number, models: string, opts?: { key?: string; baseUrl?: string; priority?: number; name?: string; autoBan?: number; setting?: string }): Promise<number>;
+  channel(type: number, models: string, opts?: { key?: string; baseUrl?: string; priority?: number; name?: string; autoBan?: number; setting?: string; group?: string }): Promise<number>;
   user(quota?: number, role?: number): Promise<CreatedUser>;
-  apiKey(userId: number, opts?: { remainQuota?: number }): Promise<{ id: number; key: string }>;
+  apiKey(userId: number, opts?: { remainQuota?: number; group?: string }): Promise<{ id: number; key: string }>;
   signIn(user: CreatedUser): Promise<SignedIn>;
   /** POST to a gateway path with the key as Bearer (or as mj-api-secret). */
   post(path: string, key: string, payload: unknown, opts?: { mjSecret?: boolean }): Promise<LightMyRequestResponse>;
@@ -47,7 +47,7 @@ export async function createTaskTestContext(dialect: DatabaseType): Promise<Task
     channel: (type, models, opts = {}) =>
       ctx.services.routing.createChannel({
         type, name: opts.name ?? `task-${randomAlphanumeric(4)}`, key: opts.key ?? FAKE_KEY, base_url: opts.baseUrl ?? fake.url,
-        models, group: 'default', status: 1, priority: opts.priority ?? 0, ...(opts.autoBan !== undefined ? { auto_ban: opts.autoBan } : {}),
+        models, group: opts.group ?? 'default', status: 1, priority: opts.priority ?? 0, ...(opts.autoBan !== undefined ? { auto_ban: opts.autoBan } : {}),
         ...(opts.setting !== undefined ? { setting: opts.setting } : {}),
       }),
     user: (quota = 10_000_000, role = Role.User) => createUser(ctx.db, { quota, role }),
@@ -55,7 +55,7 @@ export async function createTaskTestContext(dialect: DatabaseType): Promise<Task
       const key = randomAlphanumeric(48);
       await ctx.db.insertInto('tokens').values({
         user_id: userId, key, name: `key-${randomAlphanumeric(4)}`, status: 1, created_time: nowSeconds(), expired_time: -1,
-        remain_quota: opts.remainQuota ?? 0, unlimited_quota: opts.remainQuota === undefined ? 1 : 0, model_limits_enabled: 0, model_limits: '', allow_ips: '', group: '',
+        remain_quota: opts.remainQuota ?? 0, unlimited_quota: opts.remainQuota === undefined ? 1 : 0, model_limits_enabled: 0, model_limits: '', allow_ips: '', group: opts.group ?? '',
       }).execute();
       const row = await ctx.db.selectFrom('tokens').select('id').where('key', '=', key).executeTakeFirstOrThrow();
       return { id: row.id, key: `sk-${key}` };

@@ -19,7 +19,7 @@ import { NotFoundError, ValidationError } from '../http/errors.js';
 import { randomAlphanumeric } from '../platform/crypto.js';
 import { nowSeconds } from '../platform/clock.js';
 import { parseAllowList } from '../platform/ip-allow-list.js';
-import { usableGroups } from '../groups/groups.service.js';
+import { usableGroupNames } from '../groups/groups.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { tokensRepository, type TokenRow, type TokenUpdate } from './tokens.repository.js';
 import { toTokenView } from './token-view.js';
@@ -202,7 +202,7 @@ export class TokensService {
   /** '' means the owner's own group; anything else must be one of the groups the owner may use. */
   private checkGroup(owner: TokenOwner, group: string) {
     if (group === '') return;
-    if (!Object.prototype.hasOwnProperty.call(usableGroups(this.options, owner.group), group)) {
+    if (!usableGroupNames(this.options, owner.group).has(group)) {
       throw new ValidationError(`group "${group}" is not available to you`, { field: 'group' });
     }
   }

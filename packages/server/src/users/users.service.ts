@@ -12,6 +12,7 @@ import {
   type UpdateSelfBody,
   type UpdateUserBody,
   type UsableGroups,
+  AUTO_GROUP_RATIO_TEXT,
   type UserSearchQuery,
   type UserView,
 } from '@gw/contracts';
@@ -25,7 +26,7 @@ import { hashPassword, randomAlphanumeric, verifyPassword } from '../platform/cr
 import { nowSeconds } from '../platform/clock.js';
 import { logsRepository } from '../logs/logs.repository.js';
 import { LogType } from '../logs/log-types.js';
-import { groupExists, usableGroups } from '../groups/groups.service.js';
+import { AUTO_GROUP, autoGroupOffered, groupExists, usableGroups } from '../groups/groups.service.js';
 import { usersRepository } from './users.repository.js';
 import { toUserView } from './user-view.js';
 import { newAffCode } from './aff-code.js';
@@ -289,9 +290,11 @@ export class UsersService {
     return user;
   }
 
-  /** Groups the signed-in user (or, without one, anybody) may choose for a token. */
+  /** Groups the signed-in user (or, without one, anybody) may choose for a token, `auto` included when offered. */
   usableGroups(userGroup?: string): UsableGroups {
-    return usableGroups(this.options, userGroup);
+    const groups: UsableGroups = usableGroups(this.options, userGroup);
+    if (autoGroupOffered(this.options)) groups[AUTO_GROUP] = { ratio: AUTO_GROUP_RATIO_TEXT, desc: this.options.get('UserUsableGroups')[AUTO_GROUP] || AUTO_GROUP };
+    return groups;
   }
 
   /**

@@ -33,6 +33,8 @@ export const pricingOptions = {
   /** Model → {threshold, input, output}: past `threshold` prompt tokens, input and output prices × those multipliers. */
   LongContextPrice: json<Record<string, LongContextPrice>>({ ...DEFAULT_LONG_CONTEXT_PRICE }, z.record(z.string(), longContextPrice, objectError)),
   GroupRatio: numberMap({ default: 1, vip: 1, svip: 1 }),
-  /** Groups users may pick for their tokens: group name → description. */
+  /** Groups users may pick for their tokens: group name → description (`auto` offers the auto group). */
   UserUsableGroups: stringMap({ default: 'default', vip: 'vip' }),
+  /** The groups an `auto` token routes through, in order: the first with a channel for the model serves and bills it. */
+  AutoGroups: json<string[]>(['default'], z.array(z.string({ error: 'each group must be a string' }).min(1, 'a group name must not be empty').max(64, 'a group name is too long'), { error: 'must be a JSON array of group names' })),
 };

@@ -19,8 +19,10 @@ export interface ApiKeyPrincipal {
   userRole: number;
   userQuota: number;
   userSetting: string | null;
-  /** The group used for routing and pricing: the token's group, else the user's. */
+  /** The group used for routing and pricing: the token's group, else the user's (`auto` until resolved per model). */
   group: string;
+  /** The owner's own group (what an `auto` token may route through depends on it). */
+  userGroup: string;
   /** Model allow-list of the token, or null when unrestricted. */
   modelLimits: Set<string> | null;
   /** Channel pinned with `sk-KEY-CHANNELID` (administrators only). */
@@ -92,6 +94,7 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     userQuota: row.user_quota,
     userSetting: row.user_setting,
     group,
+    userGroup: row.user_group,
     modelLimits: row.model_limits_enabled === 1 ? parseModelLimits(row.model_limits) : null,
     pinnedChannelId: parsed.channelId,
   };

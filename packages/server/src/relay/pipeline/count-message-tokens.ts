@@ -3,6 +3,7 @@ import type { RelayBody } from '../providers/provider-adapter.js';
 import { assertModelAllowed, type ApiKeyPrincipal } from './authenticate-api-key.js';
 import { estimatePromptTokens } from './estimate-prompt-tokens.js';
 import type { RelayDeps } from './relay-deps.js';
+import { withRoutingGroup } from './auto-group.js';
 
 /**
  * A prompt's token count answered locally, with no upstream call and no charge (Anthropic and Google do
@@ -14,8 +15,9 @@ function countPromptTokens(deps: RelayDeps, principal: ApiKeyPrincipal, model: s
   if (!model) throw invalidRequest('model is required', 'model_required');
   if (body.kind !== 'json') throw invalidRequest('send the request as JSON');
   assertModelAllowed(principal, model);
-  if (principal.pinnedChannelId === null && !deps.routing.table.candidates(principal.group, model)) {
-    throw new RelayError(404, 'model_not_found', `no available channel for model ${model} under group ${principal.group}`, 'client', 'invalid_request_error');
+  const { group } = withRoutingGroup(deps, principal, model);
+  if (principal.pinnedChannelId === null && !deps.routing.table.candidates(group, model)) {
+    throw new RelayError(404, 'model_not_found', `no available channel for model ${model} under group ${group}`, 'client', 'invalid_request_error');
   }
   return estimatePromptTokens(endpoint, body);
 }

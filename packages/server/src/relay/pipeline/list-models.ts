@@ -2,6 +2,7 @@ import { resolvePrice } from '../../billing/price-calculator.js';
 import type { ApiKeyPrincipal } from './authenticate-api-key.js';
 import type { RelayDeps } from './relay-deps.js';
 import { acceptsUnpricedModels, priceTablesOf } from './pricing.js';
+import { listingGroups } from './auto-group.js';
 
 export interface ModelEntry {
   id: string;
@@ -13,7 +14,8 @@ export interface ModelEntry {
 const CREATED = 1_700_000_000;
 
 /**
- * The models an API key may call (GET /v1/models): served by an enabled channel in the key's group and
+ * The models an API key may call (GET /v1/models): served by an enabled channel in the key's group (an
+ * `auto` key's: any of its auto groups) and
  * priced (unless self-use mode or the user accepts unpriced models), or configured with the user's own
  * supplier key (custom models, never priced); either way allowed by the key's model limits.
  */
@@ -22,8 +24,10 @@ export async function listModelsFor(deps: RelayDeps, principal: ApiKeyPrincipal)
   const acceptUnset = acceptsUnpricedModels(deps.options, principal);
   const ownKeyModels = new Set((principal.pinnedChannelId === null && (await deps.ownKeyChannels?.modelsFor(principal.userId))) || []);
   const ids = new Set<string>();
-  for (const model of deps.routing.table.modelsOf(principal.group)) {
-    if (ownKeyModels.has(model) || acceptUnset || resolvePrice(model, principal.group, tables).mode !== 'unpriced') ids.add(model);
+  for (const group of listingGroups(deps, principal)) {
+    for (const model of deps.routing.table.modelsOf(group)) {
+      if (ownKeyModels.has(model) || acceptUnset || resolvePrice(model, group, tables).mode !== 'unpriced') ids.add(model);
+    }
   }
   for (const model of ownKeyModels) ids.add(model);
   const out: ModelEntry[] = [];

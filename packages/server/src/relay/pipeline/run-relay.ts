@@ -16,6 +16,7 @@ import { acceptsUnpricedModels, currentPrice } from './pricing.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { ResponseStorage } from '../formats/openai/responses-from-chat.js';
 import { withStoredConversation } from '../responses-store/previous-response.js';
+import { withRoutingGroup } from './auto-group.js';
 
 /** Balances above max(10 currency units, 100 × the estimate) skip the pre-consume hold. */
 const TRUST_MIN_UNITS = 10;
@@ -54,15 +55,18 @@ export async function runRelay(deps: RelayDeps, received: RelayInput, io: Client
   assertModelAllowed(principal, received.model);
   if (deps.limiter.active) for (const [k, v] of Object.entries(await deps.limiter.admit(principal.userId))) io.setHeader(k, v);
   // A stored conversation continued by previous_response_id is expanded first: what is checked, priced and sent.
-  const input = received.endpoint === 'responses' && deps.responsesStore ? await withStoredConversation(deps.responsesStore, received) : received;
-  if (deps.options.get('CheckSensitiveEnabled') && deps.options.get('CheckSensitiveOnPromptEnabled') && input.body.kind === 'json') {
-    assertNoSensitiveWords(input.body.json, deps.options.get('SensitiveWords').map((w: string) => w.toLowerCase()));
+  const expanded = received.endpoint === 'responses' && deps.responsesStore ? await withStoredConversation(deps.responsesStore, received) : received;
+  if (deps.options.get('CheckSensitiveEnabled') && deps.options.get('CheckSensitiveOnPromptEnabled') && expanded.body.kind === 'json') {
+    assertNoSensitiveWords(expanded.body.json, deps.options.get('SensitiveWords').map((w: string) => w.toLowerCase()));
   }
   // A model the user configured with their own supplier key skips pricing, holds and routing.
-  const ownKeyLookup = principal.pinnedChannelId === null ? deps.ownKeyChannels?.channelFor(principal.userId, input.model) : null;
+  const ownKeyLookup = principal.pinnedChannelId === null ? deps.ownKeyChannels?.channelFor(principal.userId, expanded.model) : null;
   const ownKey = ownKeyLookup instanceof Promise ? await ownKeyLookup : ownKeyLookup;
-  if (ownKey) return runOwnKeyRelay(deps, input, io, ownKey);
+  if (ownKey) return runOwnKeyRelay(deps, expanded, io, ownKey);
   if (principal.userQuota <= 0) throw userQuotaUsedUp();
+  // An `auto` key is routed, priced and logged in the first of its groups with a channel for the model.
+  const routedBy = withRoutingGroup(deps, principal, expanded.model);
+  const input = routedBy === principal ? expanded : { ...expanded, principal: routedBy };
 
   const price = priceOf(deps, input);
   if (input.principal.pinnedChannelId === null && !deps.routing.table.candidates(input.principal.group, input.model)) {

@@ -6,6 +6,7 @@ import { nextRequestId } from '../../platform/request-id.js';
 import { RelayError, invalidRequest, toRelayError } from '../relay-error.js';
 import { openAIErrorBody } from '../surfaces/openai-surface.js';
 import { assertModelAllowed, authenticateApiKey, parseApiKey, userQuotaUsedUp } from '../pipeline/authenticate-api-key.js';
+import { withRoutingGroup } from '../pipeline/auto-group.js';
 import { acceptsUnpricedModels, currentPrice } from '../pipeline/pricing.js';
 import type { RelayDeps } from '../pipeline/relay-deps.js';
 import { chooseSubprotocol, readHandshake, upgradeRequired } from './realtime-handshake.js';
@@ -118,9 +119,11 @@ async function openSession(
   reply.headers({ 'x-request-id': requestId, 'x-oneapi-request-id': requestId, 'x-new-api-version': deps.version, connection: 'close' });
   const handshake = readHandshake(req.headers, new URL(req.url, 'http://gateway').searchParams);
   // The user's balance is checked once it is known whether the model is on their own key, which needs none.
-  const principal = await authenticateApiKey(handshake.apiKey, req.ip, { db: relay.db, usableGroups: deps.usableGroups, cache: relay.keyCache, deferUserQuotaCheck: true });
+  const caller = await authenticateApiKey(handshake.apiKey, req.ip, { db: relay.db, usableGroups: deps.usableGroups, cache: relay.keyCache, deferUserQuotaCheck: true });
   const model = handshake.model;
   if (!model) throw invalidRequest('the model query parameter is required: /v1/realtime?model=<model>', 'model_required');
+  // An `auto` key's session runs, and is priced, in the first of its groups with a channel for the model.
+  const principal = withRoutingGroup(relay, caller, model);
   assertModelAllowed(principal, model);
   if (relay.limiter.active) await relay.limiter.admit(principal.userId);
   // A model the caller configured with their own supplier key is neither priced nor charged.

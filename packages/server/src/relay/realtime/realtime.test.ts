@@ -196,6 +196,25 @@ describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
     expect(JSON.parse(log.other ?? '{}')).toMatchObject({ upstream_model_name: 'gpt-realtime', is_model_mapped: true });
   });
 
+  it('runs an auto key\'s session in the first auto group with a channel for the model, billed and logged there', async () => {
+    const saved = { GroupRatio: r.ctx.services.options.get('GroupRatio'), UserUsableGroups: r.ctx.services.options.get('UserUsableGroups'), AutoGroups: r.ctx.services.options.get('AutoGroups') };
+    await r.setOptions({ GroupRatio: { ...saved.GroupRatio, vip: 2 }, UserUsableGroups: { ...saved.UserUsableGroups, vip: 'vip', auto: 'auto' }, AutoGroups: ['vip', 'default'] });
+    try {
+      const model = await r.uniqueModel(2);
+      const upstream = await fake();
+      const channelId = await r.createChannel({ models: model, base_url: upstream.url, key: CHANNEL_KEY, group: 'vip' });
+      const user = await r.createUser();
+      const token = await r.createApiKey(user.id, { group: 'auto' });
+      const c = await connect(`?model=${model}`, { key: token.key });
+      await c.event('session.created');
+      const log = await oneResponseLog(c, user.id);
+      expect(log).toMatchObject({ group: 'vip', channel_id: channelId });
+      expect(JSON.parse(log.other ?? '{}')).toMatchObject({ group_ratio: 2 });
+    } finally {
+      await r.setOptions(saved);
+    }
+  });
+
   it('bills every response.done exactly: user, key and channel quota, and one consume log per response', async () => {
     const { model, upstream, channelId, user, token } = await setup({ tokenQuota: 100_000_000 });
     const before = await r.quotaOf(user.id);

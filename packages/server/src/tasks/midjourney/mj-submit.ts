@@ -2,6 +2,7 @@ import { ChannelType } from '../../channels/channel-types.js';
 import { nowSeconds } from '../../platform/clock.js';
 import { RelayError, invalidRequest } from '../../relay/relay-error.js';
 import { assertModelAllowed, type ApiKeyPrincipal } from '../../relay/pipeline/authenticate-api-key.js';
+import { withRoutingGroup } from '../../relay/pipeline/auto-group.js';
 import type { RoutableChannel } from '../../channels/routing-table.js';
 import { drawingTasksRepository, type NewDrawingTask } from '../drawing-tasks.repository.js';
 import { chargeTaskQuota, holdTaskQuota, releaseTaskQuota, releasingOnError, taskConsumeLog } from '../task-billing.js';
@@ -35,13 +36,13 @@ export interface MjSubmitInput {
  * (codes 1, 21, 22) — otherwise the hold goes back and the task is stored as a failed submission.
  */
 export async function submitMidjourney(deps: TaskDeps, input: MjSubmitInput): Promise<MjSubmitAnswer> {
-  const { principal } = input;
+  const { principal: caller } = input;
   const plan = planMjSubmit(input.route, input.body, deps.options);
   let fixed: RoutableChannel | null = null;
   let fixedKeyHint = '';
   let prompt = plan.prompt;
   if (plan.parentMjId) {
-    const parent = await drawingTasksRepository.findByMjId(deps.db, principal.userId, plan.parentMjId);
+    const parent = await drawingTasksRepository.findByMjId(deps.db, caller.userId, plan.parentMjId);
     if (!parent) throw new RelayError(404, 'task_not_found', `task ${plan.parentMjId} was not found among your tasks`, 'client', 'invalid_request_error');
     if (deps.options.get('MjActionCheckSuccessEnabled') && plan.route !== 'submit/modal' && parent.status !== TaskStatus.Success) {
       throw invalidRequest(`task ${plan.parentMjId} has not succeeded (status ${parent.status || 'unknown'}); actions need a finished task`, 'task_status_not_success');
@@ -51,6 +52,8 @@ export async function submitMidjourney(deps: TaskDeps, input: MjSubmitInput): Pr
     prompt = parent.prompt ?? '';
   }
   const model = modelNameOf(plan.action);
+  // An `auto` key's task runs, and is priced, in the first of its groups with a channel for the model.
+  const principal = withRoutingGroup(deps, caller, model);
   assertModelAllowed(principal, model);
   if (!fixed && principal.pinnedChannelId === null && !deps.routing.table.candidates(principal.group, model)) throw noChannel(model, principal.group);
   const price: TaskPrice = FREE_ACTIONS.includes(plan.action) ? { model, modelPrice: 0, groupRatio: 1, quota: 0 } : taskPriceOf(deps.options, model, principal.group);

@@ -4,6 +4,7 @@ import type { RoutableChannel } from '../../channels/routing-table.js';
 import { nowSeconds } from '../../platform/clock.js';
 import { RelayError, invalidRequest } from '../../relay/relay-error.js';
 import { assertModelAllowed, type ApiKeyPrincipal } from '../../relay/pipeline/authenticate-api-key.js';
+import { withRoutingGroup } from '../../relay/pipeline/auto-group.js';
 import { chargeTaskQuota, holdTaskQuota, releasingOnError, taskConsumeLog } from '../task-billing.js';
 import { noChannel, originalChannel } from '../task-channel.js';
 import type { TaskDeps } from '../task-deps.js';
@@ -43,7 +44,7 @@ function optionalText(body: Record<string, unknown>, field: string): string {
  * Answers the suno-api shape `{ code: "success", message, data: <task id> }`.
  */
 export async function submitSuno(deps: TaskDeps, input: SunoSubmitInput): Promise<{ code: string; message: string; data: string }> {
-  const { principal } = input;
+  const { principal: caller } = input;
   const action = input.action.toUpperCase();
   if (action !== TaskAction.Music && action !== TaskAction.Lyrics) throw invalidRequest(`unknown action "${input.action}"; use music or lyrics`, 'unknown_action');
   if (!input.body || typeof input.body !== 'object' || Array.isArray(input.body)) throw invalidRequest('the request body must be a JSON object');
@@ -58,12 +59,14 @@ export async function submitSuno(deps: TaskDeps, input: SunoSubmitInput): Promis
   let fixedKeyHint = '';
   const continued = optionalText(body, 'task_id').trim();
   if (continued) {
-    const origin = await tasksRepository.findByTaskId(deps.db, principal.userId, TaskPlatform.Suno, continued);
+    const origin = await tasksRepository.findByTaskId(deps.db, caller.userId, TaskPlatform.Suno, continued);
     if (!origin) throw new RelayError(404, 'task_not_exist', `task ${continued} was not found among your tasks`, 'client', 'invalid_request_error');
     fixed = originalChannel(deps, origin.channel_id);
     fixedKeyHint = origin.channel_key_hint;
   }
   const model = `suno_${action.toLowerCase()}`;
+  // An `auto` key's task runs, and is priced, in the first of its groups with a channel for the model.
+  const principal = withRoutingGroup(deps, caller, model);
   assertModelAllowed(principal, model);
   if (!fixed && principal.pinnedChannelId === null && !deps.routing.table.candidates(principal.group, model)) throw noChannel(model, principal.group);
   const price = taskPriceOf(deps.options, model, principal.group);

@@ -5,6 +5,7 @@ import { ChannelConfigError } from '../../channels/channel-config-error.js';
 import { nowSeconds } from '../../platform/clock.js';
 import { RelayError, invalidRequest } from '../../relay/relay-error.js';
 import { assertModelAllowed, type ApiKeyPrincipal } from '../../relay/pipeline/authenticate-api-key.js';
+import { withRoutingGroup } from '../../relay/pipeline/auto-group.js';
 import { chargeTaskQuota, holdTaskQuota, releasingOnError, taskConsumeLog } from '../task-billing.js';
 import { noChannel } from '../task-channel.js';
 import type { TaskDeps } from '../task-deps.js';
@@ -34,13 +35,15 @@ export interface VideoSubmitInput {
  * charged when the upstream accepted it with a job id, refunded by the poller if the job fails.
  */
 export async function submitVideo(deps: TaskDeps, input: VideoSubmitInput): Promise<TaskRow> {
-  const { principal } = input;
+  const { principal: caller } = input;
   if (!input.body || typeof input.body !== 'object' || Array.isArray(input.body)) throw invalidRequest('the request body must be a JSON object');
   const body = input.body as Record<string, unknown>;
   if (typeof body.model !== 'string' || !body.model.trim()) throw invalidRequest('model is required', 'model_required');
   if (typeof body.prompt !== 'string' || !body.prompt.trim()) throw invalidRequest('prompt is required', 'prompt_is_required');
   if (body.prompt.length > MAX_PROMPT) throw invalidRequest(`prompt must be at most ${MAX_PROMPT} characters`);
   const model = body.model.trim();
+  // An `auto` key's task runs, and is priced, in the first of its groups with a channel for the model.
+  const principal = withRoutingGroup(deps, caller, model);
   assertModelAllowed(principal, model);
   if (principal.pinnedChannelId === null && !deps.routing.table.candidates(principal.group, model)) throw noChannel(model, principal.group);
   const price = taskPriceOf(deps.options, model, principal.group);

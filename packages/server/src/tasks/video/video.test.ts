@@ -31,6 +31,25 @@ describe.each(testDialects())('video generation relay (%s)', (dialect) => {
     t.ctx.app.inject({ method: 'GET', url: `/v1/videos/${taskId}/content`, headers: { authorization: `Bearer ${key}`, ...headers } });
   const hidesKey = (res: { body: string; headers: Record<string, unknown> }) => !res.body.includes(FAKE_KEY) && !JSON.stringify(res.headers).includes(FAKE_KEY);
 
+  it('runs an auto key\'s job in the first auto group with a channel for the model, at that group\'s price', async () => {
+    await t.ctx.services.options.set({ GroupRatio: { default: 1, vip: 2 }, UserUsableGroups: { default: 'default', vip: 'vip', auto: 'auto' }, AutoGroups: ['vip', 'default'] });
+    try {
+      const vipChannel = await t.channel(ChannelType.OpenAI, 'sora-2-pro', { group: 'vip' });
+      const user = await t.user();
+      const { key } = await t.apiKey(user.id, { group: 'auto' });
+      // sora-2 has channels only in default; sora-2-pro in vip, the first auto group.
+      const inDefault = await t.post('/v1/video/generations', key, { model: 'sora-2', prompt: 'a sunrise' });
+      const inVip = await t.post('/v1/video/generations', key, { model: 'sora-2-pro', prompt: 'a sunset' });
+      expect([inDefault.statusCode, inVip.statusCode]).toEqual([200, 200]);
+      expect(await t.logsOf(user.id, LogType.Consume)).toMatchObject([
+        { model_name: 'sora-2', quota: t.priceOf('sora-2'), channel_id: channelId },
+        { model_name: 'sora-2-pro', quota: 2 * t.priceOf('sora-2-pro'), channel_id: vipChannel },
+      ]);
+    } finally {
+      await t.ctx.services.options.set({ GroupRatio: { default: 1, vip: 1, svip: 1 }, UserUsableGroups: { default: 'default', vip: 'vip' }, AutoGroups: ['default'] });
+    }
+  });
+
   it('submits a video job to an OpenAI channel, charges the per-call price and polls it to completion', async () => {
     const c = await customer();
     const res = await t.post('/v1/video/generations', c.key, { model: 'sora-2', prompt: 'a sunrise', seconds: '4' });

@@ -10,9 +10,9 @@ export interface TokenListParams {
   page_size: number;
 }
 
-/** A group the signed-in user may give a token: its ratio and description (GET /api/user/self/groups). */
+/** A group the signed-in user may give a token: its ratio (a text for the auto group) and description (GET /api/user/self/groups). */
 export interface UsableGroup {
-  ratio: number;
+  ratio: number | string;
   desc: string;
 }
 

@@ -12,7 +12,8 @@ export function TokenLimitFields() {
     { value: '', label: t('form.groupOwn') },
     ...Object.entries(groups.data ?? {}).map(([name, g]) => ({
       value: name,
-      label: t('form.groupOption', { name, ratio: g.ratio ?? 1, desc: g.desc || name }),
+      // The auto group has no ratio of its own: the server sends a text there.
+      label: typeof g.ratio === 'string' ? t('form.groupAutoOption', { name, desc: g.desc || name }) : t('form.groupOption', { name, ratio: g.ratio ?? 1, desc: g.desc || name }),
     })),
   ];
   return (

@@ -17,6 +17,7 @@ const FIELDS = {
   LongContextPrice: 'json',
   GroupRatio: 'json',
   UserUsableGroups: 'json',
+  AutoGroups: 'json',
 } as const;
 
 /** The price and group maps as JSON, with the reset to the shipped defaults. */
@@ -55,6 +56,7 @@ export function RatioJsonSection({ options }: { options: Record<string, string> 
       <JsonOption name="LongContextPrice" label={t('ratios.longContextPrice')} help={t('ratios.longContextPriceHelp')} rows={6} />
       <JsonOption name="GroupRatio" label={t('ratios.groupRatio')} help={t('ratios.groupRatioHelp')} rows={6} />
       <JsonOption name="UserUsableGroups" label={t('ratios.userUsableGroups')} help={t('ratios.userUsableGroupsHelp')} rows={6} />
+      <JsonOption name="AutoGroups" label={t('ratios.autoGroups')} help={t('ratios.autoGroupsHelp')} rows={3} />
     </OptionsSection>
   );
 }
