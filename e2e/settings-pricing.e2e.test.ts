@@ -242,6 +242,26 @@ describe('settings and pricing', () => {
     await page.context().close();
   });
 
+  it('saves the retried and the disabling status codes, refusing a list that is not codes and ranges', async () => {
+    const page = await adminPage('/setting?tab=operation');
+    const monitoring = page.getByTestId('settings-monitoring');
+    const retry = monitoring.getByLabel('Status codes retried on another channel');
+    await expect(retry.inputValue()).resolves.toBe('100-199,300-399,401-499,500-599');
+    await retry.fill('429,5xx');
+    await monitoring.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('"5xx" is not a status code or a range such as 500-503', { exact: false }).waitFor();
+    const optionValue = async (key: string) => (await pageApi<{ key: string; value: string }[]>(page, 'GET', '/api/option/')).data.find((o) => o.key === key)?.value;
+    expect(await optionValue('AutomaticRetryStatusCodes')).toBe('100-199,300-399,401-499,500-599');
+
+    await retry.fill('429,500-503');
+    await monitoring.getByLabel('Status codes that disable a channel').fill('401,403');
+    await monitoring.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved successfully').first().waitFor();
+    expect(await optionValue('AutomaticRetryStatusCodes')).toBe('429,500-503');
+    expect(await optionValue('AutomaticDisableStatusCodes')).toBe('401,403');
+    await page.context().close();
+  });
+
   it('cleans the logs older than the chosen time and reports the count', async () => {
     const page = await adminPage('/setting?tab=operation');
     const logs = page.getByTestId('settings-logs');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statusCodeListProblem } from '../platform/status-code-ranges.js';
 
 /**
  * How one runtime option is stored and checked. Values live in the `options` table as strings (as in
@@ -40,6 +41,13 @@ export const oneOf = <const V extends readonly [string, ...string[]]>(d: V[numbe
 
 /** Write-only credential (client secret, token, private key …). */
 export const secret = () => def('string', '', z.string().max(20_000, 'is too long'), true);
+
+/** HTTP status codes and ranges, `401,500-503` (platform/status-code-ranges.ts). */
+export const statusCodes = (d: string) =>
+  def('string', d, z.string().max(2000, 'is too long').superRefine((v, ctx) => {
+    const problem = statusCodeListProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }));
 
 /** Stored as a comma-separated list (e-mail domain lists). */
 export const commaList = (d: string[] = []) => def('list', d, z.array(z.string().max(255)));

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { errorReply, jsonReply, startFakeUpstream, type FakeUpstream, type Route } from '../../test/fake-upstream/index.js';
 import type { CreateChannelInput } from '../channels/channel-routing.service.js';
+import { optionRegistry } from '../options/option-registry.js';
 
 const serverError = errorReply(500, { error: { message: 'the server had an error', type: 'server_error' } });
 
@@ -15,7 +16,14 @@ describe('channel routing', () => {
     await r?.close();
     await Promise.all(upstreams.map((u) => u.close()));
   });
-  afterEach(() => r.setOptions({ RetryTimes: 0 }));
+  afterEach(() =>
+    r.setOptions({
+      RetryTimes: 0,
+      AutomaticDisableChannelEnabled: false,
+      AutomaticRetryStatusCodes: optionRegistry.AutomaticRetryStatusCodes.default,
+      AutomaticDisableStatusCodes: optionRegistry.AutomaticDisableStatusCodes.default,
+    }),
+  );
 
   /** A channel with its own fake upstream, so each test sees which channel got which request. */
   async function channel(route: Route, input: Partial<CreateChannelInput>): Promise<{ id: number; upstream: FakeUpstream }> {
@@ -47,6 +55,25 @@ describe('channel routing', () => {
     expect((await useChannels(user.id, 2)).at(-1)).toEqual([high.id, low.id]);
     const reasons = JSON.parse((await r.logsOf(user.id, 2)).at(-1)!.other!).admin_info.route_trace as string[];
     expect(reasons[1]).toContain('fallback');
+  });
+
+  it('retries and disables by the operator\'s status lists (AutomaticRetryStatusCodes, AutomaticDisableStatusCodes)', async () => {
+    await r.setOptions({ RetryTimes: 1, AutomaticRetryStatusCodes: '429,500-503', AutomaticDisableStatusCodes: '401,403', AutomaticDisableChannelEnabled: true });
+    const model = await r.uniqueModel();
+    const timingOut = await channel(errorReply(504, { error: { message: 'gateway timeout', type: 'server_error' } }), { models: model, priority: 10 });
+    const spare = await channel(jsonReply(chatCompletion('spare')), { models: model, priority: 0 });
+    const { ask } = await caller();
+    // 504 is not in the retry list: the error goes back to the caller, the spare channel is not asked.
+    await expect(ask(model)).rejects.toMatchObject({ status: 504 });
+    expect(spare.upstream.requests).toHaveLength(0);
+
+    // 403 is in the disable list: the channel is disabled and the request goes on to the spare.
+    timingOut.upstream.setRoute('POST /v1/chat/completions', errorReply(403, { error: { message: 'this project may not use the model', type: 'invalid_request_error' } }));
+    expect((await ask(model)).choices[0].message.content).toBe('spare');
+    await expect.poll(() => r.ctx.services.routing.table.channel(timingOut.id)).toBeUndefined();
+    const row = await r.ctx.db.selectFrom('channels').select(['status', 'other_info']).where('id', '=', timingOut.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe(3);
+    expect(row.other_info).toContain('403');
   });
 
   it('never tries the same channel twice in one request, however many retries are allowed', async () => {

@@ -1,4 +1,4 @@
-import { bool, int, lineList, num, oneOf, secret } from '../option-def.js';
+import { bool, int, lineList, num, oneOf, secret, statusCodes } from '../option-def.js';
 
 /** Upstream error phrases that disable a channel automatically (matched case-insensitively). */
 const defaultDisableKeywords = [
@@ -56,6 +56,13 @@ export const operationOptions = {
   AutomaticDisableChannelEnabled: bool(false),
   AutomaticEnableChannelEnabled: bool(false),
   AutomaticDisableKeywords: lineList(defaultDisableKeywords),
+  /** Upstream statuses that disable a channel (when automatic disabling is on), besides the keywords. */
+  AutomaticDisableStatusCodes: statusCodes('401,402'),
+  /**
+   * Upstream statuses after which another channel is tried. 400, 413 and 422 (the caller's own mistakes)
+   * and content-policy refusals are never retried, whatever this says.
+   */
+  AutomaticRetryStatusCodes: statusCodes('100-199,300-399,401-499,500-599'),
   QuotaRemindThreshold: int(1000, 0),
 
   // Monitoring

@@ -13,7 +13,7 @@ import type { AdapterContext, ProviderAdapter, RelayBody } from '../providers/pr
 import { channelInfo, maskHosts } from '../pipeline/attempt-channel.js';
 import { resolveModelSettings } from '../pipeline/model-settings.js';
 import { readBounded } from '../pipeline/relay-non-stream.js';
-import { classifyUpstreamError } from '../pipeline/retry-policy.js';
+import { classifyUpstreamError, upstreamErrorPolicy } from '../pipeline/retry-policy.js';
 import { priceTablesOf } from '../pipeline/pricing.js';
 import type { RelayDeps } from '../pipeline/relay-deps.js';
 
@@ -137,7 +137,7 @@ export class ChannelTester {
       const raw = await readBounded(res.body, 8 * 1024 * 1024);
       if (res.statusCode >= 400) {
         const info = adapter.parseError(res.statusCode, new TextDecoder().decode(raw), ctx);
-        const verdict = classifyUpstreamError(res.statusCode, info, this.deps.options.get('AutomaticDisableKeywords'));
+        const verdict = classifyUpstreamError(res.statusCode, info, upstreamErrorPolicy(this.deps.options));
         return { ...none, error: { message: maskHosts(info.message || `HTTP ${res.statusCode}`), disable: verdict.disableReason !== null } };
       }
       const usage = adapter.parseResponse(raw, String(res.headers['content-type'] ?? ''), ctx).usage;

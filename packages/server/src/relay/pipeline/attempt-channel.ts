@@ -10,7 +10,7 @@ import { UpstreamProxyError } from '../../platform/upstream-proxy.js';
 import type { Usage } from '../formats/usage.js';
 import type { AdapterContext, ChannelInfo, ProviderAdapter, UpstreamRequest } from '../providers/provider-adapter.js';
 import { RelayError } from '../relay-error.js';
-import { classifyUpstreamError, networkFailure, retryAfterSeconds, type FailureVerdict } from './retry-policy.js';
+import { classifyUpstreamError, upstreamErrorPolicy, networkFailure, retryAfterSeconds, type FailureVerdict } from './retry-policy.js';
 import { resolveModelSettings, withClientClaudeHeaders } from './model-settings.js';
 import { applyParamOverride } from './param-override.js';
 import { withChannelSystemPrompt } from './channel-system-prompt.js';
@@ -120,7 +120,7 @@ export async function attemptChannel(
   if (status >= 400 || response.statusCode >= 400) {
     const raw = new TextDecoder().decode(await readBounded(response.body, MAX_ERROR_BODY).catch(() => new Uint8Array()));
     const info = adapter.parseError(response.statusCode, raw, actx);
-    const verdict = classifyUpstreamError(status, info, deps.options.get('AutomaticDisableKeywords'));
+    const verdict = classifyUpstreamError(status, info, upstreamErrorPolicy(deps.options));
     const wait = retryAfterSeconds(response.header('retry-after'));
     if (wait !== undefined && verdict.channelFault) deps.health.coolFor(channel.id, wait * 1000);
     const code = info.code ?? (verdict.kind === 'client' ? 'invalid_request' : 'upstream_error');

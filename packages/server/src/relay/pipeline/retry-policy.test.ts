@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { classifyUpstreamError, networkFailure, retryAfterSeconds } from './retry-policy.js';
 
-const keywords = ['Your credit balance is too low'];
+import { optionRegistry } from '../../options/option-registry.js';
+
+/** The shipped rules, with one disable phrase. */
+const keywords = { disableKeywords: ['Your credit balance is too low'], disableStatuses: optionRegistry.AutomaticDisableStatusCodes.default, retryStatuses: optionRegistry.AutomaticRetryStatusCodes.default };
 
 describe('retry policy', () => {
   it('never retries or blames the channel for the caller’s own bad request', () => {
@@ -31,7 +34,18 @@ describe('retry policy', () => {
   });
 
   it('blames the channel for a 400 that says its key is invalid', () => {
-    expect(classifyUpstreamError(400, { message: 'API key not valid', type: 'authentication_error' }, [])).toMatchObject({ retry: true, channelFault: true, kind: 'upstream' });
+    expect(classifyUpstreamError(400, { message: 'API key not valid', type: 'authentication_error' }, { ...keywords, disableKeywords: [] })).toMatchObject({ retry: true, channelFault: true, kind: 'upstream' });
+  });
+
+  it('follows the operator\'s status lists for retrying and disabling', () => {
+    const policy = { ...keywords, retryStatuses: '429,500-503', disableStatuses: '401,403' };
+    // 504 is the channel's fault but no longer tried elsewhere; 403 is now grounds to disable (and so retried).
+    expect(classifyUpstreamError(504, { message: 'timeout' }, policy)).toMatchObject({ retry: false, channelFault: true, disableReason: null });
+    expect(classifyUpstreamError(503, { message: 'busy' }, policy)).toMatchObject({ retry: true, channelFault: true });
+    expect(classifyUpstreamError(403, { message: 'forbidden' }, policy)).toMatchObject({ retry: true, disableReason: expect.stringMatching(/403/) });
+    expect(classifyUpstreamError(402, { message: 'pay up' }, policy)).toMatchObject({ retry: false, disableReason: null });
+    // The caller's own mistakes stay unretried whatever the list says.
+    expect(classifyUpstreamError(400, { message: 'bad field' }, { ...policy, retryStatuses: '400-599' })).toMatchObject({ retry: false, kind: 'client' });
   });
 
   it('reads Retry-After as seconds or an HTTP date', () => {

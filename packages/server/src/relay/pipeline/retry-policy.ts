@@ -1,4 +1,5 @@
 import type { UpstreamErrorInfo } from '../providers/provider-adapter.js';
+import { statusCodeListHas } from '../../platform/status-code-ranges.js';
 
 /** Why an attempt on a channel failed, and what the pipeline should do about it. */
 export interface FailureVerdict {
@@ -20,22 +21,38 @@ export function networkFailure(): FailureVerdict {
   return { retry: true, channelFault: true, disableReason: null, kind: 'upstream' };
 }
 
+/** The operator's rules for upstream errors (options AutomaticDisableKeywords / …StatusCodes / AutomaticRetryStatusCodes). */
+export interface UpstreamErrorPolicy {
+  disableKeywords: readonly string[];
+  /** Statuses that are grounds for disabling the channel, `401,402` (platform/status-code-ranges.ts). */
+  disableStatuses: string;
+  /** Statuses after which another channel is tried. */
+  retryStatuses: string;
+}
+
+export function upstreamErrorPolicy(options: { get(key: 'AutomaticDisableKeywords'): string[]; get(key: 'AutomaticDisableStatusCodes' | 'AutomaticRetryStatusCodes'): string }): UpstreamErrorPolicy {
+  return { disableKeywords: options.get('AutomaticDisableKeywords'), disableStatuses: options.get('AutomaticDisableStatusCodes'), retryStatuses: options.get('AutomaticRetryStatusCodes') };
+}
+
 /**
- * Classifies an upstream error answer (after the channel's status-code mapping):
- * 400/413/422 are the caller's fault (no retry, not counted); content-policy refusals likewise;
- * 401/402/403 point at the channel's key or account; 404, 408, 429 and 5xx are retried elsewhere.
+ * Classifies an upstream error answer (after the channel's status-code mapping): 400/413/422 are the
+ * caller's fault (no retry, not counted) unless they name the channel's key or account; content-policy
+ * refusals likewise. Statuses in the disable list (default 401, 402), known key/account error types and
+ * the disable keywords are grounds for disabling the channel. Everything else is the channel's fault,
+ * tried again elsewhere when its status is in the retry list (default every non-2xx but the caller's) or it
+ * is grounds for disabling.
  */
-export function classifyUpstreamError(status: number, info: UpstreamErrorInfo, disableKeywords: readonly string[]): FailureVerdict {
+export function classifyUpstreamError(status: number, info: UpstreamErrorInfo, policy: UpstreamErrorPolicy): FailureVerdict {
   const marker = `${info.type ?? ''} ${info.code ?? ''}`.toLowerCase();
   if (POLICY_MARKERS.some((m) => marker.includes(m))) return { retry: false, channelFault: false, disableReason: null, kind: 'policy' };
-  const keyword = matchKeyword(info.message, disableKeywords);
+  const keyword = matchKeyword(info.message, policy.disableKeywords);
   let disableReason: string | null = null;
-  if (status === 401 || status === 402) disableReason = `upstream answered ${status}: ${info.message}`;
+  if (statusCodeListHas(policy.disableStatuses, status)) disableReason = `upstream answered ${status}: ${info.message}`;
   else if (DISABLE_TYPES.has(String(info.type)) || DISABLE_TYPES.has(String(info.code))) disableReason = `upstream error ${info.code ?? info.type}: ${info.message}`;
   else if (keyword) disableReason = `upstream message matched "${keyword}": ${info.message}`;
   // A 400 that names the channel's key or account (Gemini's API_KEY_INVALID) is the channel's fault.
   if (CLIENT_STATUSES.has(status) && !disableReason) return { retry: false, channelFault: false, disableReason: null, kind: 'client' };
-  return { retry: true, channelFault: true, disableReason, kind: 'upstream' };
+  return { retry: disableReason !== null || statusCodeListHas(policy.retryStatuses, status), channelFault: true, disableReason, kind: 'upstream' };
 }
 
 function matchKeyword(message: string, keywords: readonly string[]): string | undefined {

@@ -4,7 +4,7 @@ import { RelayError } from '../relay-error.js';
 import type { ApiKeyPrincipal } from '../pipeline/authenticate-api-key.js';
 import { adapterAndModel, channelInfo, configFailure, upstreamFailure, type AttemptFailure } from '../pipeline/attempt-channel.js';
 import { chooseChannel } from '../pipeline/choose-channel.js';
-import { classifyUpstreamError, networkFailure, retryAfterSeconds } from '../pipeline/retry-policy.js';
+import { classifyUpstreamError, upstreamErrorPolicy, networkFailure, retryAfterSeconds } from '../pipeline/retry-policy.js';
 import type { RouteTrace } from '../pipeline/record-usage.js';
 import type { RelayDeps } from '../pipeline/relay-deps.js';
 import { REALTIME_CHANNEL_TYPES, connectUpstream, upstreamTarget, type OpenUpstream } from './realtime-upstream.js';
@@ -93,7 +93,7 @@ async function attemptChannel(deps: RelayDeps, req: ConnectRequest, channel: Rou
   if (result.kind === 'aborted') return result;
   if (result.kind === 'open') return { kind: 'open', upstream: result, upstreamModel: mapped.upstreamModel, isMapped: mapped.isMapped };
   if (result.kind === 'network') return upstreamFailure(deps, channel, networkFailure(), 502, `upstream connection failed: ${result.reason}`, 'do_request_failed');
-  const verdict = classifyUpstreamError(result.status, result.info, deps.options.get('AutomaticDisableKeywords'));
+  const verdict = classifyUpstreamError(result.status, result.info, upstreamErrorPolicy(deps.options));
   const wait = retryAfterSeconds(result.retryAfter);
   if (wait !== undefined && verdict.channelFault) deps.health.coolFor(channel.id, wait * 1000);
   const code = result.info.code ?? (verdict.kind === 'client' ? 'invalid_request' : 'upstream_error');

@@ -8,12 +8,14 @@ const FIELDS = {
   AutomaticDisableChannelEnabled: 'bool',
   AutomaticEnableChannelEnabled: 'bool',
   AutomaticDisableKeywords: 'text',
+  AutomaticDisableStatusCodes: 'text',
+  AutomaticRetryStatusCodes: 'text',
   MetricsToken: 'secret',
   'monitor_setting.auto_test_channel_enabled': 'bool',
   'monitor_setting.auto_test_channel_minutes': 'number',
 } as const;
 
-/** Channel health (test time limit, automatic disable/enable and tests, disabling keywords) and the metrics endpoint token. */
+/** Channel health (test time limit, automatic disable/enable and tests, disabling keywords and statuses, retried statuses) and the metrics endpoint token. */
 export function MonitoringSection({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
   return (
@@ -30,6 +32,12 @@ export function MonitoringSection({ options }: { options: Record<string, string>
         </GridCell>
         <GridCell>
           <SecretOption name="MetricsToken" label={t('monitoring.metricsToken')} help={t('monitoring.metricsTokenHelp')} />
+        </GridCell>
+        <GridCell>
+          <TextOption name="AutomaticDisableStatusCodes" label={t('monitoring.disableStatusCodes')} help={t('monitoring.disableStatusCodesHelp')} placeholder="401,402" />
+        </GridCell>
+        <GridCell>
+          <TextOption name="AutomaticRetryStatusCodes" label={t('monitoring.retryStatusCodes')} help={t('monitoring.retryStatusCodesHelp')} placeholder="429,500-503" />
         </GridCell>
       </FieldGrid>
       <SwitchRow>
