@@ -125,6 +125,15 @@ describe('option values', () => {
     expect(() => parseOptionValue('QuotaPerUnit', 'abc')).toThrow('QuotaPerUnit must be a number');
   });
 
+  it('takes per-group request limits as [count ≥ 0, success count ≥ 1] pairs', () => {
+    expect(parseOptionValue('ModelRequestRateLimitGroup', '{"vip":[0,5000]}')).toEqual({ vip: [0, 5000] });
+    expect(() => parseOptionValue('ModelRequestRateLimitGroup', '{"vip":[10,0]}')).toThrow('the success count must be at least 1');
+    expect(() => parseOptionValue('ModelRequestRateLimitGroup', '{"vip":[-1,5]}')).toThrow('the request count must be at least 0');
+    expect(() => parseOptionValue('ModelRequestRateLimitGroup', '{"vip":[1.5,5]}')).toThrow('the request count must be a whole number');
+    expect(() => parseOptionValue('ModelRequestRateLimitGroup', '{"vip":5}')).toThrow('each group needs [request count, success count]');
+    expect(() => parseOptionValue('ModelRequestRateLimitGroup', '{"vip":[1,4294967296]}')).toThrow('the success count is too large');
+  });
+
   it('rejects bad JSON and a JSON value of the wrong shape', () => {
     expect(parseOptionValue('GroupRatio', '{"default":1,"vip":2}')).toEqual({ default: 1, vip: 2 });
     expect(() => parseOptionValue('GroupRatio', '{default:1')).toThrow('GroupRatio is not a legal JSON string');

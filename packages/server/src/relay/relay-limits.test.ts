@@ -9,7 +9,7 @@ import { errorReply, jsonReply } from '../../test/fake-upstream/index.js';
 import { testConfig } from '../../test/test-app.js';
 import { REDIS_URL } from '../../test/test-database.js';
 
-const LIMIT_OFF = { ModelRequestRateLimitEnabled: false, ModelRequestRateLimitCount: 0, ModelRequestRateLimitSuccessCount: 1000, ModelRequestRateLimitDurationMinutes: 1 };
+const LIMIT_OFF = { ModelRequestRateLimitEnabled: false, ModelRequestRateLimitCount: 0, ModelRequestRateLimitSuccessCount: 1000, ModelRequestRateLimitDurationMinutes: 1, ModelRequestRateLimitGroup: {} };
 
 const chatBody = (model: string) => ({ model, messages: [{ role: 'user', content: 'hi' }] });
 
@@ -66,6 +66,25 @@ function requestLimitSuite(name: string, setup: () => Promise<{ r: RelayContext;
       for (let i = 0; i < 4; i++) statuses.push((await r.post('/v1/chat/completions', token.key, chatBody(ownModel))).status);
       expect(statuses).toEqual([400, 200, 200, 429]);
       r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok', chatUsage(5, 5))));
+    });
+
+    it('takes the pair ModelRequestRateLimitGroup sets for the key\'s group (the token\'s, else its owner\'s)', async () => {
+      await r.setOptions({ ModelRequestRateLimitEnabled: true, ModelRequestRateLimitCount: 5, ModelRequestRateLimitGroup: { vip: [2, 1000], svip: [0, 1] } });
+      const everyGroup = await r.uniqueModel();
+      await r.createChannel({ models: everyGroup, group: 'default,vip,svip' });
+      const statusesOf = async (key: string, n: number) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < n; i++) statuses.push((await r.post('/v1/chat/completions', key, chatBody(everyGroup))).status);
+        return statuses;
+      };
+      // A token's own group wins over its owner's (default here).
+      const vipToken = await r.createApiKey((await r.createUser()).id, { group: 'vip' });
+      expect(await statusesOf(vipToken.key, 3)).toEqual([200, 200, 429]);
+      // A token without a group takes its owner's: svip allows one successful request, whatever the count.
+      const svipUser = await r.createUser({ group: 'svip' });
+      expect(await statusesOf((await r.createApiKey(svipUser.id)).key, 2)).toEqual([200, 429]);
+      // A group without its own pair keeps the global Count.
+      expect(await statusesOf((await r.createApiKey((await r.createUser()).id)).key, 6)).toEqual([200, 200, 200, 200, 200, 429]);
     });
 
     it('shares one limit across the tokens of a user and keeps users independent', async () => {

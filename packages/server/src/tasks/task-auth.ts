@@ -28,7 +28,7 @@ export function authenticateTask(deps: TaskDeps, req: FastifyRequest, allowMjSec
  */
 export async function limitedSubmission<T>(deps: TaskDeps, principal: ApiKeyPrincipal, reply: FastifyReply, submit: () => Promise<T>): Promise<T> {
   if (!deps.limiter) return submit();
-  reply.headers(await deps.limiter.admit(principal.userId));
+  reply.headers(await deps.limiter.admit(principal.userId, principal.group));
   const answer = await submit();
   await deps.limiter.recordSuccess(principal.userId);
   return answer;

@@ -1,4 +1,11 @@
-import { bool, int } from '../option-def.js';
+import { z } from 'zod';
+import { bool, int, json, objectError } from '../option-def.js';
+
+const MAX_COUNT = 2 ** 31 - 1;
+const count = (what: string, min: number) =>
+  z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).min(min, `${what} must be at least ${min}`).max(MAX_COUNT, `${what} is too large`);
+/** [requests of any outcome (0 = unlimited), successful requests (at least 1)] per period. */
+const groupRequestLimits = z.tuple([count('the request count', 0), count('the success count', 1)], { error: 'each group needs [request count, success count]' });
 
 /** Quota grants, pre-consumption, fuel packs and the per-user model request rate limit. */
 export const quotaOptions = {
@@ -19,4 +26,6 @@ export const quotaOptions = {
   ModelRequestRateLimitDurationMinutes: int(1, 0),
   ModelRequestRateLimitCount: int(0, 0),
   ModelRequestRateLimitSuccessCount: int(1000, 1),
+  /** Group → [Count, SuccessCount] for keys of that group (the token's, else its owner's), as in new-api. */
+  ModelRequestRateLimitGroup: json<Record<string, [number, number]>>({}, z.record(z.string(), groupRequestLimits, objectError)),
 };

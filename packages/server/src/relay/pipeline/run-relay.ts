@@ -53,7 +53,7 @@ export async function runRelay(deps: RelayDeps, received: RelayInput, io: Client
   const { principal } = received;
   if (!received.model) throw invalidRequest('model is required', 'model_required');
   assertModelAllowed(principal, received.model);
-  if (deps.limiter.active) for (const [k, v] of Object.entries(await deps.limiter.admit(principal.userId))) io.setHeader(k, v);
+  if (deps.limiter.active) for (const [k, v] of Object.entries(await deps.limiter.admit(principal.userId, principal.group))) io.setHeader(k, v);
   // A stored conversation continued by previous_response_id is expanded first: what is checked, priced and sent.
   const expanded = received.endpoint === 'responses' && deps.responsesStore ? await withStoredConversation(deps.responsesStore, received) : received;
   if (deps.options.get('CheckSensitiveEnabled') && deps.options.get('CheckSensitiveOnPromptEnabled') && expanded.body.kind === 'json') {

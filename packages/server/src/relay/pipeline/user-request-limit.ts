@@ -4,7 +4,8 @@ import { RelayError } from '../relay-error.js';
 
 /**
  * The per-user model request limit (ModelRequestRateLimit* options): at most Count requests of any
- * outcome and SuccessCount successful ones per period, per user across all their tokens. Counters live
+ * outcome and SuccessCount successful ones per period (or the pair ModelRequestRateLimitGroup sets for
+ * the key's group), per user across all their tokens. Counters live
  * in the shared RateLimiter (memory on one node, Redis for many, so N nodes enforce one limit).
  */
 export class UserRequestLimiter {
@@ -15,14 +16,16 @@ export class UserRequestLimiter {
     return this.options.get('ModelRequestRateLimitEnabled') && this.options.get('ModelRequestRateLimitDurationMinutes') > 0;
   }
 
-  /** Counts the request and throws 429 when over a limit; returns the x-ratelimit-* headers to send. */
-  async admit(userId: number): Promise<Record<string, string>> {
+  /**
+   * Counts the request and throws 429 when over a limit; returns the x-ratelimit-* headers to send. The
+   * limits are ModelRequestRateLimitGroup's for the key's group when it names one, else the global pair.
+   */
+  async admit(userId: number, group: string): Promise<Record<string, string>> {
     if (!this.options.get('ModelRequestRateLimitEnabled')) return {};
     const minutes = this.options.get('ModelRequestRateLimitDurationMinutes');
     if (minutes <= 0) return {};
     const window = minutes * 60;
-    const total = this.options.get('ModelRequestRateLimitCount');
-    const success = this.options.get('ModelRequestRateLimitSuccessCount');
+    const [total, success] = this.limitsOf(group);
     const successSoFar = await this.limiter.peek(`model-ok:${userId}`, window);
     if (successSoFar.count >= success) {
       throw this.limited(`you reached the limit of ${success} successful requests per ${minutes} minute(s)`, success, successSoFar.resetSeconds);
@@ -42,6 +45,12 @@ export class UserRequestLimiter {
     const minutes = this.options.get('ModelRequestRateLimitDurationMinutes');
     if (minutes <= 0) return;
     await this.limiter.hit(`model-ok:${userId}`, Number.MAX_SAFE_INTEGER, minutes * 60);
+  }
+
+  private limitsOf(group: string): readonly [total: number, success: number] {
+    const byGroup = this.options.get('ModelRequestRateLimitGroup');
+    if (Object.prototype.hasOwnProperty.call(byGroup, group)) return byGroup[group];
+    return [this.options.get('ModelRequestRateLimitCount'), this.options.get('ModelRequestRateLimitSuccessCount')];
   }
 
   private limited(message: string, limit: number, resetSeconds: number): RelayError {

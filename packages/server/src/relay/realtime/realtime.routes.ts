@@ -125,7 +125,7 @@ async function openSession(
   // An `auto` key's session runs, and is priced, in the first of its groups with a channel for the model.
   const principal = withRoutingGroup(relay, caller, model);
   assertModelAllowed(principal, model);
-  if (relay.limiter.active) await relay.limiter.admit(principal.userId);
+  if (relay.limiter.active) await relay.limiter.admit(caller.userId, caller.group);
   // A model the caller configured with their own supplier key is neither priced nor charged.
   const ownKey = principal.pinnedChannelId === null ? await relay.ownKeyChannels?.channelFor(principal.userId, model) : null;
   if (!ownKey && principal.userQuota <= 0) throw userQuotaUsedUp();

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { OptionsSection } from './options-section';
-import { BoolOption, FieldGrid, GridCell, NumberOption } from './option-inputs';
+import { BoolOption, FieldGrid, GridCell, JsonOption, NumberOption } from './option-inputs';
 
 const FIELDS = {
   ModelRequestRateLimitEnabled: 'bool',
   ModelRequestRateLimitDurationMinutes: 'number',
   ModelRequestRateLimitCount: 'number',
   ModelRequestRateLimitSuccessCount: 'number',
+  ModelRequestRateLimitGroup: 'json',
 } as const;
 
-/** The "ratelimit" tab: per-user model request limits (spec 2 §5: period ≥ 0, count ≥ 0, successes ≥ 1). */
+/** The "ratelimit" tab: per-user model request limits (spec 2 §5: period ≥ 0, count ≥ 0, successes ≥ 1), and per group. */
 export function RateLimitSettings({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
   return (
@@ -26,6 +27,7 @@ export function RateLimitSettings({ options }: { options: Record<string, string>
           <NumberOption name="ModelRequestRateLimitSuccessCount" label={t('rateLimit.successCount')} help={t('rateLimit.successCountHelp')} min={1} required />
         </GridCell>
       </FieldGrid>
+      <JsonOption name="ModelRequestRateLimitGroup" label={t('rateLimit.byGroup')} help={t('rateLimit.byGroupHelp')} rows={4} />
     </OptionsSection>
   );
 }
