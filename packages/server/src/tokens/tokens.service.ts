@@ -1,5 +1,4 @@
 import {
-  MAX_TOKENS_PER_USER,
   TOKEN_BATCH_SUFFIX_LENGTH,
   TOKEN_KEY_LENGTH,
   TOKEN_NAME_MAX,
@@ -86,8 +85,9 @@ export class TokensService {
     const ids = await this.db.transaction().execute(async (trx) => {
       if (!(await usersRepository.findByIdForUpdate(trx, owner.id))) throw new NotFoundError('user');
       const existing = await tokensRepository.countOwned(trx, owner.id);
-      if (existing + body.count > MAX_TOKENS_PER_USER) {
-        throw new ValidationError(`you can have at most ${MAX_TOKENS_PER_USER} API tokens (you have ${existing}); delete some first`, { field: 'count' });
+      const cap = this.options.get('token_setting.max_user_tokens');
+      if (existing + body.count > cap) {
+        throw new ValidationError(`you can have at most ${cap} API tokens (you have ${existing}); delete some first`, { field: 'count' });
       }
       const created: number[] = [];
       for (let i = 0; i < body.count; i++) {

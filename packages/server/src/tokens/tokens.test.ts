@@ -147,6 +147,19 @@ describe.each(testDialects())('API tokens (%s)', (dialect) => {
       expect((await callJson(ctx, 'POST', '/api/token/', heavy, { name: 'again' })).success).toBe(true);
     });
 
+    it('takes the cap from token_setting.max_user_tokens', async () => {
+      const few = await member(ctx);
+      await ctx.services.options.set({ 'token_setting.max_user_tokens': 2 });
+      try {
+        await createToken(few, { name: 'one' });
+        await createToken(few, { name: 'two' });
+        expect(await callJson(ctx, 'POST', '/api/token/', few, { name: 'three' })).toMatchObject({ success: false, message: expect.stringMatching(/at most 2 API tokens \(you have 2\)/) });
+      } finally {
+        await ctx.services.options.set({ 'token_setting.max_user_tokens': MAX_TOKENS_PER_USER });
+      }
+      expect((await callJson(ctx, 'POST', '/api/token/', few, { name: 'three' })).success).toBe(true);
+    });
+
     it('holds the per-user cap under concurrent creates', async () => {
       const racer = await member(ctx);
       const rows = Array.from({ length: MAX_TOKENS_PER_USER - 3 }, (_, i) => ({ user_id: racer.id, key: randomAlphanumeric(48), name: `bulk-${i}` }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TOKENS_PER_USER } from '@gw/contracts';
 import { bool, int, json, objectError } from '../option-def.js';
 
 const MAX_COUNT = 2 ** 31 - 1;
@@ -13,6 +14,8 @@ export const quotaOptions = {
   QuotaForInviter: int(0, 0),
   QuotaForInvitee: int(0, 0),
   PreConsumedQuota: int(500, 0),
+  /** Most live API tokens one user may hold (new-api's token_setting.max_user_tokens). */
+  'token_setting.max_user_tokens': int(MAX_TOKENS_PER_USER, 1, 100_000),
   StreamCacheQueueLength: int(0, 0),
 
   // Fuel pack

@@ -9,12 +9,13 @@ const FIELDS = {
   QuotaForInviter: 'number',
   QuotaForInvitee: 'number',
   StreamCacheQueueLength: 'number',
+  'token_setting.max_user_tokens': 'number',
   FuelPackEnabled: 'bool',
   FuelPackLimit: 'number',
   FuelPackQuota: 'number',
 } as const;
 
-/** Quota grants and pre-consumption, with the fuel-pack block (interval and quota are required). */
+/** Quota grants, pre-consumption and the per-user token cap, with the fuel-pack block (interval and quota are required). */
 export function QuotaSection({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
   return (
@@ -34,6 +35,9 @@ export function QuotaSection({ options }: { options: Record<string, string> }) {
         </GridCell>
         <GridCell>
           <NumberOption name="StreamCacheQueueLength" label={t('quota.streamCacheQueueLength')} min={0} required />
+        </GridCell>
+        <GridCell>
+          <NumberOption name="token_setting.max_user_tokens" label={t('quota.maxUserTokens')} help={t('quota.maxUserTokensHelp')} min={1} max={100000} required />
         </GridCell>
       </FieldGrid>
       <Divider titlePlacement="start">{t('quota.fuelPack')}</Divider>
