@@ -10,14 +10,29 @@ export function groupExists(options: OptionsService, group: string): boolean {
 }
 
 /**
- * Groups a user may pick for a token: those listed in UserUsableGroups that exist in GroupRatio, plus
- * the user's own group (always usable when it exists), each with its ratio and description.
+ * The groups offered to users of `userGroup`, name → description: UserUsableGroups, changed by that user
+ * group's entry in group_ratio_setting.group_special_usable_group (new-api's): `"+:g"` or `"g"` adds g,
+ * `"-:g"` takes it away.
+ */
+function offeredGroups(options: OptionsService, userGroup?: string): Record<string, string> {
+  const offered = { ...options.get('UserUsableGroups') };
+  const special = userGroup ? options.get('group_ratio_setting.group_special_usable_group')[userGroup] : undefined;
+  for (const [rule, desc] of Object.entries(special ?? {})) {
+    if (rule.startsWith('-:')) delete offered[rule.slice(2)];
+    else offered[rule.startsWith('+:') ? rule.slice(2) : rule] = desc;
+  }
+  return offered;
+}
+
+/**
+ * Groups a user may pick for a token: those offered to their group (UserUsableGroups, with their group's
+ * special rules) that exist in GroupRatio, plus the user's own group (always usable when it exists), each
+ * with its ratio and description.
  */
 export function usableGroups(options: OptionsService, userGroup?: string): Record<string, { ratio: number; desc: string }> {
   const ratios = options.get('GroupRatio');
-  const descriptions = options.get('UserUsableGroups');
   const result: Record<string, { ratio: number; desc: string }> = {};
-  for (const [name, desc] of Object.entries(descriptions)) {
+  for (const [name, desc] of Object.entries(offeredGroups(options, userGroup))) {
     if (groupExists(options, name)) result[name] = { ratio: ratios[name], desc };
   }
   if (userGroup && groupExists(options, userGroup) && !result[userGroup]) {
@@ -29,15 +44,16 @@ export function usableGroups(options: OptionsService, userGroup?: string): Recor
 /** The token group that routes through the AutoGroups option's groups in turn (new-api's `auto`). */
 export const AUTO_GROUP = 'auto';
 
-/** Whether tokens may use the `auto` group: an administrator listed it in UserUsableGroups. */
-export function autoGroupOffered(options: OptionsService): boolean {
-  return Object.prototype.hasOwnProperty.call(options.get('UserUsableGroups'), AUTO_GROUP);
+/** The `auto` group's description when users of `userGroup` are offered it (listed like any other group), else undefined. */
+export function autoGroupOffer(options: OptionsService, userGroup?: string): string | undefined {
+  const offered = offeredGroups(options, userGroup);
+  return Object.prototype.hasOwnProperty.call(offered, AUTO_GROUP) ? offered[AUTO_GROUP] || AUTO_GROUP : undefined;
 }
 
 /** The names of the groups a user may give a token: usableGroups, and `auto` when offered. */
 export function usableGroupNames(options: OptionsService, userGroup?: string): Set<string> {
   const names = new Set(Object.keys(usableGroups(options, userGroup)));
-  if (autoGroupOffered(options)) names.add(AUTO_GROUP);
+  if (autoGroupOffer(options, userGroup) !== undefined) names.add(AUTO_GROUP);
   return names;
 }
 

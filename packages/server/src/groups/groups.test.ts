@@ -9,7 +9,12 @@ import { autoGroupsFor } from './groups.service.js';
 describe.each(testDialects())('groups (%s)', (dialect) => {
   const site = useSiteWithMembers(dialect, { role: Role.User, group: 'svip' });
   afterEach(() =>
-    site.ctx.services.options.set({ GroupRatio: optionRegistry.GroupRatio.default, UserUsableGroups: optionRegistry.UserUsableGroups.default, AutoGroups: optionRegistry.AutoGroups.default }),
+    site.ctx.services.options.set({
+      GroupRatio: optionRegistry.GroupRatio.default,
+      UserUsableGroups: optionRegistry.UserUsableGroups.default,
+      AutoGroups: optionRegistry.AutoGroups.default,
+      'group_ratio_setting.group_special_usable_group': {},
+    }),
   );
 
   it('GET /api/group/ lists the GroupRatio names for an admin', async () => {
@@ -60,5 +65,30 @@ describe.each(testDialects())('groups (%s)', (dialect) => {
     await expect(site.ctx.services.options.update([{ key: 'AutoGroups', value: '{"default": 1}' }])).rejects.toThrow(/AutoGroups.*must be a JSON array of group names/);
     await expect(site.ctx.services.options.update([{ key: 'AutoGroups', value: '["vip", ""]' }])).rejects.toThrow(/a group name must not be empty/);
     expect(site.ctx.services.options.get('AutoGroups')).toEqual(['default']);
+  });
+
+  it('adds and removes groups for one user group by group_special_usable_group', async () => {
+    await site.ctx.services.options.set({
+      GroupRatio: { default: 1, vip: 2, svip: 3, gold: 4 },
+      UserUsableGroups: { default: 'default', vip: 'vip' },
+      'group_ratio_setting.group_special_usable_group': { svip: { '+:gold': 'Gold for svip', '-:vip': 'remove', auto: 'Pick for me' }, default: { '-:default': 'remove' } },
+    });
+    // The member's group is svip: gold and auto are added, vip is taken away, their own group stays.
+    expect((await callJson(site.ctx, 'GET', '/api/user/self/groups', site.normal)).data).toEqual({
+      default: { ratio: 1, desc: 'default' },
+      gold: { ratio: 4, desc: 'Gold for svip' },
+      svip: { ratio: 3, desc: 'svip' },
+      auto: { ratio: AUTO_GROUP_RATIO_TEXT, desc: 'Pick for me' },
+    });
+    expect((await callJson(site.ctx, 'POST', '/api/token/', site.normal, { name: 'gold-key', group: 'gold', unlimited_quota: true })).success).toBe(true);
+    expect(await callJson(site.ctx, 'POST', '/api/token/', site.normal, { name: 'vip-key', group: 'vip', unlimited_quota: true })).toMatchObject({ success: false, message: 'group "vip" is not available to you' });
+    // The rules of another user group do not apply; a user's own group can never be taken away.
+    expect((await callJson(site.ctx, 'GET', '/api/user/groups')).data).toEqual({ default: { ratio: 1, desc: 'default' }, vip: { ratio: 2, desc: 'vip' } });
+    expect(Object.keys((await callJson(site.ctx, 'GET', '/api/user/self/groups', site.admin)).data).sort()).toEqual(['default', 'vip']);
+  });
+
+  it('refuses special usable-group rules that are not user group → {rule: description}', async () => {
+    await expect(site.ctx.services.options.update([{ key: 'group_ratio_setting.group_special_usable_group', value: '{"vip": ["+:gold"]}' }])).rejects.toThrow(/each user group needs an object of rules/);
+    await expect(site.ctx.services.options.update([{ key: 'group_ratio_setting.group_special_usable_group', value: '{"vip": {"+:gold": 1}}' }])).rejects.toThrow(/each rule needs a description/);
   });
 });

@@ -26,7 +26,7 @@ import { hashPassword, randomAlphanumeric, verifyPassword } from '../platform/cr
 import { nowSeconds } from '../platform/clock.js';
 import { logsRepository } from '../logs/logs.repository.js';
 import { LogType } from '../logs/log-types.js';
-import { AUTO_GROUP, autoGroupOffered, groupExists, usableGroups } from '../groups/groups.service.js';
+import { AUTO_GROUP, autoGroupOffer, groupExists, usableGroups } from '../groups/groups.service.js';
 import { usersRepository } from './users.repository.js';
 import { toUserView } from './user-view.js';
 import { newAffCode } from './aff-code.js';
@@ -293,7 +293,8 @@ export class UsersService {
   /** Groups the signed-in user (or, without one, anybody) may choose for a token, `auto` included when offered. */
   usableGroups(userGroup?: string): UsableGroups {
     const groups: UsableGroups = usableGroups(this.options, userGroup);
-    if (autoGroupOffered(this.options)) groups[AUTO_GROUP] = { ratio: AUTO_GROUP_RATIO_TEXT, desc: this.options.get('UserUsableGroups')[AUTO_GROUP] || AUTO_GROUP };
+    const auto = autoGroupOffer(this.options, userGroup);
+    if (auto !== undefined) groups[AUTO_GROUP] = { ratio: AUTO_GROUP_RATIO_TEXT, desc: auto };
     return groups;
   }
 

@@ -35,6 +35,11 @@ export const pricingOptions = {
   GroupRatio: numberMap({ default: 1, vip: 1, svip: 1 }),
   /** Groups users may pick for their tokens: group name → description (`auto` offers the auto group). */
   UserUsableGroups: stringMap({ default: 'default', vip: 'vip' }),
+  /** User group → extra rules on the groups its users are offered: `"+:g"` (or `"g"`) adds g with a description, `"-:g"` removes g. */
+  'group_ratio_setting.group_special_usable_group': json<Record<string, Record<string, string>>>(
+    {},
+    z.record(z.string(), z.record(z.string(), z.string({ error: 'each rule needs a description (a string)' }), { error: 'each user group needs an object of rules' }), objectError),
+  ),
   /** The groups an `auto` token routes through, in order: the first with a channel for the model serves and bills it. */
   AutoGroups: json<string[]>(['default'], z.array(z.string({ error: 'each group must be a string' }).min(1, 'a group name must not be empty').max(64, 'a group name is too long'), { error: 'must be a JSON array of group names' })),
 };

@@ -18,6 +18,7 @@ const FIELDS = {
   GroupRatio: 'json',
   UserUsableGroups: 'json',
   AutoGroups: 'json',
+  'group_ratio_setting.group_special_usable_group': 'json',
 } as const;
 
 /** The price and group maps as JSON, with the reset to the shipped defaults. */
@@ -57,6 +58,7 @@ export function RatioJsonSection({ options }: { options: Record<string, string> 
       <JsonOption name="GroupRatio" label={t('ratios.groupRatio')} help={t('ratios.groupRatioHelp')} rows={6} />
       <JsonOption name="UserUsableGroups" label={t('ratios.userUsableGroups')} help={t('ratios.userUsableGroupsHelp')} rows={6} />
       <JsonOption name="AutoGroups" label={t('ratios.autoGroups')} help={t('ratios.autoGroupsHelp')} rows={3} />
+      <JsonOption name="group_ratio_setting.group_special_usable_group" label={t('ratios.specialUsableGroups')} help={t('ratios.specialUsableGroupsHelp')} rows={4} />
     </OptionsSection>
   );
 }
