@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { Role } from '@gw/contracts';
+import { ChannelType, Role } from '@gw/contracts';
 import type { Config, DatabaseType } from '../src/config/config.schema.js';
 import type { LogRow } from '../src/db/schema.js';
 import { computeQuota, resolvePrice } from '../src/billing/price-calculator.js';
@@ -11,7 +11,7 @@ import { randomAlphanumeric } from '../src/platform/crypto.js';
 import { nowSeconds } from '../src/platform/clock.js';
 import type { CreateChannelInput } from '../src/channels/channel-routing.service.js';
 import { createTestContext, createUser, markSetupDone, type CreatedUser, type TestContext } from './test-app.js';
-import { dataEvent, startFakeUpstream, type FakeUpstream, type Route } from './fake-upstream/index.js';
+import { dataEvent, startFakeUpstream, type FakeUpstream, type Reply, type Route } from './fake-upstream/index.js';
 
 /**
  * A running gateway (real HTTP on a random port, so the official SDKs can call it) over a fresh
@@ -177,4 +177,40 @@ export function useRelayContext(routes: Record<string, Route> = {}, customerQuot
   });
   afterAll(() => context?.close());
   return () => context!;
+}
+
+/** A customer context with a chat-only channel of its own (see useChatOnlyChannel). */
+export interface ChatOnlyChannel<Sent> {
+  r: () => CustomerRelayContext;
+  /** The model only this channel serves. */
+  model: () => string;
+  /** Sets how the upstream answers the next chat requests. */
+  answerWith(make: () => Reply): void;
+  /** The chat body the upstream received, the last by default. */
+  sent(i?: number): Sent;
+}
+
+/**
+ * useRelayContext with one chat-only channel (DeepSeek, whose base URL has no /v1) serving a model of its
+ * own, for tests of what the gateway turns into chat requests (the Responses bridge).
+ */
+export function useChatOnlyChannel<Sent>(): ChatOnlyChannel<Sent> {
+  let make: (() => Reply) | undefined;
+  const context = useRelayContext({
+    'POST /chat/completions': () => {
+      if (!make) throw new Error('the test did not set the upstream answer (answerWith)');
+      return make();
+    },
+  });
+  let model = '';
+  beforeAll(async () => {
+    model = await context().uniqueModel();
+    await context().createChannel({ type: ChannelType.DeepSeek, models: model });
+  });
+  return {
+    r: context,
+    model: () => model,
+    answerWith: (next) => (make = next),
+    sent: (i = -1) => context().upstream.requests.at(i)!.body as Sent,
+  };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '@gw/contracts';
-import { chatCompletion, chatStreamEvents, chatUsage, useRelayContext, type CustomerRelayContext } from '../../test/relay-harness.js';
-import { jsonReply, sseReply, type Reply } from '../../test/fake-upstream/index.js';
+import { chatCompletion, chatStreamEvents, chatUsage, useChatOnlyChannel, type CustomerRelayContext } from '../../test/relay-harness.js';
+import { jsonReply, sseReply } from '../../test/fake-upstream/index.js';
 
 /**
  * The Responses API (`POST /v1/responses`, what Codex CLI speaks) on a channel that only speaks chat: the
@@ -26,22 +26,18 @@ interface SentChat {
 }
 
 describe('Responses API clients on chat-only channels (sqlite)', () => {
-  let reply: (body: SentChat) => Reply;
-  // DeepSeek's base has no /v1.
-  const context = useRelayContext({ 'POST /chat/completions': (req) => reply(req.body as SentChat) });
+  const chat = useChatOnlyChannel<SentChat>();
   let r: CustomerRelayContext;
   let model: string;
-
-  beforeAll(async () => {
-    r = context();
-    model = await r.uniqueModel();
-    await r.createChannel({ type: ChannelType.DeepSeek, models: model });
+  beforeAll(() => {
+    r = chat.r();
+    model = chat.model();
   });
 
-  const sent = (i = -1) => r.upstream.requests.at(i)!.body as SentChat;
+  const sent = chat.sent;
 
   it('answers responses.create with a response object, sending the upstream a chat request, and bills it', async () => {
-    reply = () => jsonReply(chatCompletion('Bonjour!', chatUsage(21, 4)));
+    chat.answerWith(() => jsonReply(chatCompletion('Bonjour!', chatUsage(21, 4))));
     const response = await r.openai(r.key).responses.create({ model, instructions: 'Answer in French.', input: 'Say hello', max_output_tokens: 64, reasoning: { effort: 'low' } });
     expect(response).toMatchObject({ object: 'response', status: 'completed', model: expect.any(String) });
     expect(response.output_text).toBe('Bonjour!');
@@ -59,7 +55,7 @@ describe('Responses API clients on chat-only channels (sqlite)', () => {
   });
 
   it('streams typed Responses events built from the chat chunks, ending with response.completed and its usage', async () => {
-    reply = () => sseReply(chatStreamEvents(['Hel', 'lo', '!'], chatUsage(9, 3)));
+    chat.answerWith(() => sseReply(chatStreamEvents(['Hel', 'lo', '!'], chatUsage(9, 3))));
     const stream = r.openai(r.key).responses.stream({ model, input: [{ role: 'user', content: [{ type: 'input_text', text: 'Hi' }] }] });
     const types: string[] = [];
     let text = '';
@@ -78,7 +74,7 @@ describe('Responses API clients on chat-only channels (sqlite)', () => {
   });
 
   it('turns tool calls into function_call items, and sends function_call_output back as chat tool messages', async () => {
-    reply = () => jsonReply(toolAnswer);
+    chat.answerWith(() => jsonReply(toolAnswer));
     const client = r.openai(r.key);
     const tools = [{ type: 'function' as const, name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } } }, strict: false }];
     const first = await client.responses.create({ model, input: 'Weather in Paris?', tools });
@@ -86,7 +82,7 @@ describe('Responses API clients on chat-only channels (sqlite)', () => {
     expect(first.usage).toMatchObject({ input_tokens: 30, input_tokens_details: { cached_tokens: 10 } });
     expect(sent().tools).toEqual([{ type: 'function', function: { name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } } }, strict: false } }]);
 
-    reply = () => jsonReply(chatCompletion('Sunny, 24 °C.'));
+    chat.answerWith(() => jsonReply(chatCompletion('Sunny, 24 °C.')));
     const call = first.output[0] as { call_id: string; name: string; arguments: string };
     const second = await client.responses.create({
       model,
@@ -107,7 +103,7 @@ describe('Responses API clients on chat-only channels (sqlite)', () => {
 
   it('offers Codex\'s free-form apply_patch tool as a function, and returns its call as a custom_tool_call', async () => {
     const patch = '*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch';
-    reply = () => jsonReply({ ...toolAnswer, choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_p', type: 'function', function: { name: 'apply_patch', arguments: JSON.stringify({ input: patch }) } }] }, finish_reason: 'tool_calls' }] });
+    chat.answerWith(() => jsonReply({ ...toolAnswer, choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_p', type: 'function', function: { name: 'apply_patch', arguments: JSON.stringify({ input: patch }) } }] }, finish_reason: 'tool_calls' }] }));
     const response = await r.openai(r.key).responses.create({ model, input: 'Add hello.txt', tools: [{ type: 'custom', name: 'apply_patch', description: 'Edit files with a patch.' }] });
     expect(response.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', call_id: 'call_p', name: 'apply_patch', input: patch })]);
     expect(sent().tools).toEqual([{ type: 'function', function: expect.objectContaining({ name: 'apply_patch', parameters: expect.objectContaining({ required: ['input'] }) }) }]);

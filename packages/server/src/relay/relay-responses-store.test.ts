@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '@gw/contracts';
-import { chatCompletion, chatStreamEvents, chatUsage, useRelayContext, type CustomerRelayContext } from '../../test/relay-harness.js';
-import { jsonReply, sseReply, type Reply } from '../../test/fake-upstream/index.js';
+import { chatCompletion, chatStreamEvents, chatUsage, useChatOnlyChannel, type CustomerRelayContext } from '../../test/relay-harness.js';
+import { jsonReply, sseReply } from '../../test/fake-upstream/index.js';
 
 /**
  * The gateway's own store for the Responses API on chat-only channels: a response answered through the
@@ -20,19 +20,16 @@ const toolAnswer = {
 const tools = [{ type: 'function' as const, name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } }, strict: false }];
 
 describe('Responses stored by the gateway for previous_response_id (sqlite)', () => {
-  let reply: (body: SentChat) => Reply;
-  const context = useRelayContext({ 'POST /chat/completions': (req) => reply(req.body as SentChat) });
+  const chat = useChatOnlyChannel<SentChat>();
   let r: CustomerRelayContext;
   let model: string;
-
-  beforeAll(async () => {
-    r = context();
-    model = await r.uniqueModel();
-    await r.createChannel({ type: ChannelType.DeepSeek, models: model });
+  beforeAll(() => {
+    r = chat.r();
+    model = chat.model();
   });
 
-  const sent = (i = -1) => r.upstream.requests.at(i)!.body as SentChat;
-  const answer = (text: string) => (reply = () => jsonReply(chatCompletion(text, chatUsage(20, 5))));
+  const sent = chat.sent;
+  const answer = (text: string) => chat.answerWith(() => jsonReply(chatCompletion(text, chatUsage(20, 5))));
   const get = (path: string, key: string, method = 'GET') => fetch(`${r.gateway}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
 
   it('continues a stored conversation: the upstream gets every earlier turn, the answer echoes the id', async () => {
@@ -65,7 +62,7 @@ describe('Responses stored by the gateway for previous_response_id (sqlite)', ()
   });
 
   it('stores the conversation for 30 days, without output ids or reasoning items', async () => {
-    reply = () => jsonReply({ ...chatCompletion('4', chatUsage(20, 5)), choices: [{ index: 0, message: { role: 'assistant', content: '4', reasoning_content: 'Two plus two.' }, finish_reason: 'stop' }] });
+    chat.answerWith(() => jsonReply({ ...chatCompletion('4', chatUsage(20, 5)), choices: [{ index: 0, message: { role: 'assistant', content: '4', reasoning_content: 'Two plus two.' }, finish_reason: 'stop' }] }));
     const first = await r.openai(r.key).responses.create({ model, input: 'What is 2+2?' });
     expect(first.output.map((o) => o.type)).toEqual(['reasoning', 'message']);
     await r.ctx.services.responsesStore.drain();
@@ -81,14 +78,14 @@ describe('Responses stored by the gateway for previous_response_id (sqlite)', ()
 
   it('continues a streamed answer with a streamed request', async () => {
     const client = r.openai(r.key);
-    reply = () => sseReply(chatStreamEvents(['The sky ', 'is blue.'], chatUsage(9, 3)));
+    chat.answerWith(() => sseReply(chatStreamEvents(['The sky ', 'is blue.'], chatUsage(9, 3))));
     const firstStream = client.responses.stream({ model, input: 'Colour of the sky?' });
     for await (const _ of firstStream) void _;
     const first = await firstStream.finalResponse();
     expect(first).toMatchObject({ store: true, previous_response_id: null });
     expect(first.output_text).toBe('The sky is blue.');
 
-    reply = () => sseReply(chatStreamEvents(['Green.'], chatUsage(20, 2)));
+    chat.answerWith(() => sseReply(chatStreamEvents(['Green.'], chatUsage(20, 2))));
     const secondStream = client.responses.stream({ model, input: 'And grass?', previous_response_id: first.id });
     for await (const _ of secondStream) void _;
     const second = await secondStream.finalResponse();
@@ -103,7 +100,7 @@ describe('Responses stored by the gateway for previous_response_id (sqlite)', ()
 
   it('sends a function call round trip to the upstream as the assistant tool call and the tool message', async () => {
     const client = r.openai(r.key);
-    reply = () => jsonReply(toolAnswer);
+    chat.answerWith(() => jsonReply(toolAnswer));
     const first = await client.responses.create({ model, input: 'Weather in Paris?', tools });
     const call = first.output[0] as { type: string; call_id: string };
     expect(call).toMatchObject({ type: 'function_call', call_id: 'call_w1' });
