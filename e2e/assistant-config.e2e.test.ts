@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, signIn, waitForPath } from './support/browser';
+import { launchBrowser, openPage, signIn, waitForPath, withNotice } from './support/browser';
 import { pageApi } from './support/page-api';
 import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
 
@@ -85,8 +85,7 @@ describe('assistant configuration and custom models', () => {
     await admin.keyboard.type('DeepSeek');
     await admin.locator('.ant-select-item-option', { hasText: 'DeepSeek' }).click();
     await modal.getByLabel('Base URL').fill(`${supplier.url}/`);
-    await modal.getByRole('button', { name: 'Save' }).click();
-    await admin.locator('.ant-message-success').getByText('添加成功').waitFor();
+    await withNotice(admin, '添加成功', () => modal.getByRole('button', { name: 'Save' }).click(), 'success');
     const row = admin.locator('tr.ant-table-row', { hasText: 'Fake AI' });
     await row.getByText(supplier.url, { exact: true }).waitFor();
     await row.getByText('openai', { exact: true }).waitFor();
@@ -109,8 +108,7 @@ describe('assistant configuration and custom models', () => {
     await modal.getByText('请输入Key').first().waitFor();
 
     await modal.getByLabel('Key').fill('sk-wrong');
-    await modal.getByRole('button', { name: 'Load available models' }).click();
-    await user.locator('.ant-message-error').getByText(/HTTP 401/).waitFor();
+    await withNotice(user, /HTTP 401/, () => modal.getByRole('button', { name: 'Load available models' }).click(), 'error');
 
     await modal.getByLabel('Key').fill(USER_KEY);
     await modal.getByRole('button', { name: 'Load available models' }).click();
@@ -118,8 +116,7 @@ describe('assistant configuration and custom models', () => {
     expect(supplier.modelRequests.at(-1)?.authorization).toBe(`Bearer ${USER_KEY}`);
     await modal.getByRole('button', { name: 'Select all' }).click();
     for (const model of SUPPLIER_MODELS) await modal.locator('.ant-select-selection-item', { hasText: model }).waitFor();
-    await modal.getByRole('button', { name: 'Save' }).click();
-    await user.locator('.ant-message-success').getByText('Add success').waitFor();
+    await withNotice(user, 'Add success', () => modal.getByRole('button', { name: 'Save' }).click(), 'success');
 
     const card = user.getByTestId('custom-model-card');
     await card.getByText('Fake AI').waitFor();
@@ -143,8 +140,7 @@ describe('assistant configuration and custom models', () => {
     await modal.getByLabel('Models').click();
     await user.locator('.ant-select-item-option', { hasText: 'fake-chat' }).click();
     await user.keyboard.press('Escape');
-    await modal.getByRole('button', { name: 'Save' }).click();
-    await user.locator('.ant-message-success').getByText('Update success').waitFor();
+    await withNotice(user, 'Update success', () => modal.getByRole('button', { name: 'Save' }).click(), 'success');
     const card = user.getByTestId('custom-model-card');
     await card.getByText('fake-chat', { exact: true }).waitFor();
     await card.getByText('fake-coder', { exact: true }).waitFor({ state: 'detached' });
@@ -169,13 +165,11 @@ describe('assistant configuration and custom models', () => {
     const modal = admin.locator('.ant-modal', { hasText: 'Add role' });
     await modal.getByLabel('Role name').fill('Translator');
     await modal.getByLabel('Role content').fill('name = "translator\nbroken');
-    await modal.getByRole('button', { name: 'Save' }).click();
-    await admin.locator('.ant-message-error').getByText('角色格式不正确').waitFor();
+    await withNotice(admin, '角色格式不正确', () => modal.getByRole('button', { name: 'Save' }).click(), 'error');
     await expect(modal.isVisible()).resolves.toBe(true);
 
     await modal.getByLabel('Role content').fill('name = "translator"\n\n[prompt]\nsystem = "Translate to English."\ntemperature = 0.2\n');
-    await modal.getByRole('button', { name: 'Save' }).click();
-    await admin.locator('.ant-message-success').getByText('添加成功').waitFor();
+    await withNotice(admin, '添加成功', () => modal.getByRole('button', { name: 'Save' }).click(), 'success');
     const row = admin.locator('tr.ant-table-row', { hasText: 'Translator' });
     await row.waitFor();
     const roles = await pageApi<{ data: { role_name: string; role: string }[] }>(admin, 'GET', '/api/ai-role/admin/');
@@ -190,8 +184,7 @@ describe('assistant configuration and custom models', () => {
 
   it('creates an application with the default package address', async () => {
     await admin.getByRole('tab', { name: 'Agent marketplace' }).click();
-    await admin.getByRole('button', { name: /Delete selected/ }).click();
-    await admin.locator('.ant-message-error').getByText('请选择要删除的应用').waitFor();
+    await withNotice(admin, '请选择要删除的应用', () => admin.getByRole('button', { name: /Delete selected/ }).click(), 'error');
 
     await admin.getByRole('button', { name: 'Add application' }).click();
     const modal = admin.locator('.ant-modal', { hasText: 'Add application' });
@@ -210,8 +203,7 @@ describe('assistant configuration and custom models', () => {
     await modal.getByLabel('default', { exact: true }).check();
     await modal.getByLabel('Keywords').fill('sun');
     await modal.getByLabel('Keywords').press('Enter');
-    await modal.getByRole('button', { name: 'Save' }).click();
-    await admin.locator('.ant-message-success').getByText('应用创建成功').waitFor();
+    await withNotice(admin, '应用创建成功', () => modal.getByRole('button', { name: 'Save' }).click(), 'success');
     const row = admin.locator('tr.ant-table-row', { hasText: 'weather' });
     await row.getByText('MCP tool').waitFor();
     await row.getByText('Weather', { exact: true }).waitFor();
@@ -221,8 +213,7 @@ describe('assistant configuration and custom models', () => {
 
     await row.locator('.ant-checkbox-input').check();
     await admin.getByRole('button', { name: 'Delete selected (1)' }).click();
-    await admin.locator('.ant-popover').getByRole('button', { name: 'Delete' }).click();
-    await admin.locator('.ant-message-success').getByText('批量删除成功').waitFor();
+    await withNotice(admin, '批量删除成功', () => admin.locator('.ant-popover').getByRole('button', { name: 'Delete' }).click(), 'success');
     await row.waitFor({ state: 'detached' });
   });
 
@@ -237,8 +228,7 @@ describe('assistant configuration and custom models', () => {
     await modal.getByLabel('MCP', { exact: true }).press('Enter');
     await modal.getByLabel('Instruction').fill('Summarise every document in the folder.');
     await modal.getByLabel('win32').check();
-    await modal.getByRole('button', { name: 'Save' }).click();
-    await admin.locator('.ant-message-success').getByText('添加成功').waitFor();
+    await withNotice(admin, '添加成功', () => modal.getByRole('button', { name: 'Save' }).click(), 'success');
     const row = admin.locator('tr.ant-table-row', { hasText: 'Summarise a folder' });
     await row.getByText('filesystem').waitFor();
     await row.getByText('Not released').waitFor();
@@ -246,8 +236,7 @@ describe('assistant configuration and custom models', () => {
     expect(prompts.data).toMatchObject([{ title: 'Summarise a folder', mcp: ['filesystem'], platform: ['win32'] }]);
 
     await row.getByRole('button', { name: 'Delete' }).click();
-    await admin.locator('.ant-popover').getByRole('button', { name: 'Delete' }).click();
-    await admin.locator('.ant-message-success').getByText('删除成功', { exact: true }).waitFor();
+    await withNotice(admin, /^删除成功$/, () => admin.locator('.ant-popover').getByRole('button', { name: 'Delete' }).click(), 'success');
     await row.waitFor({ state: 'detached' });
   });
 
@@ -258,8 +247,7 @@ describe('assistant configuration and custom models', () => {
     const modal = admin.locator('.ant-modal', { hasText: 'Edit supplier' });
     await expect(modal.getByLabel('Name').inputValue()).resolves.toBe('Fake AI');
     await modal.getByRole('switch').click();
-    await modal.getByRole('button', { name: 'Save' }).click();
-    await admin.locator('.ant-message-success').getByText('更新成功').waitFor();
+    await withNotice(admin, '更新成功', () => modal.getByRole('button', { name: 'Save' }).click(), 'success');
     await row.getByText('Disabled', { exact: true }).waitFor();
     const visible = await pageApi<unknown[]>(user, 'GET', '/api/supplier/');
     expect(visible.data).toEqual([]);

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn, waitForPath } from './support/browser';
+import { launchBrowser, signIn, waitForPath, withNotice } from './support/browser';
 import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream';
 import { pageApi } from './support/page-api';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
@@ -72,20 +72,17 @@ describe('channel management', () => {
     await waitForPath(page, '/channel/add');
     await drawer().getByText('Create channel').waitFor();
     // Nothing filled in: the spec's message, nothing saved.
-    await page.getByTestId('channel-submit').click();
-    await page.locator('.ant-message').getByText('please fill channel name and key').waitFor();
+    await withNotice(page, 'please fill channel name and key', () => page.getByTestId('channel-submit').click());
 
     await drawer().getByLabel('Name', { exact: true }).fill('fake-openai');
     await drawer().getByLabel('Key', { exact: true }).fill(UPSTREAM_KEY);
     await drawer().getByLabel('Base URL').fill(`${upstream.url}/`);
-    await page.getByTestId('channel-submit').click();
-    await page.locator('.ant-message').getByText('select at least one model').waitFor();
+    await withNotice(page, 'select at least one model', () => page.getByTestId('channel-submit').click());
 
     // The fetch goes through the proxy entered in the form: one that is down fails, and is named.
     const deadProxy = `http://127.0.0.1:${await closedPort()}`;
     await drawer().getByLabel('Proxy', { exact: true }).fill(deadProxy);
-    await drawer().getByRole('button', { name: 'Fetch from upstream' }).click();
-    await page.locator('.ant-message').getByText(`fetch model list failed: connection refused (through the proxy ${deadProxy})`).waitFor();
+    await withNotice(page, `fetch model list failed: connection refused (through the proxy ${deadProxy})`, () => drawer().getByRole('button', { name: 'Fetch from upstream' }).click());
     await drawer().getByLabel('Proxy', { exact: true }).fill('');
 
     await drawer().getByRole('button', { name: 'Fetch from upstream' }).click();
@@ -195,15 +192,13 @@ describe('channel management', () => {
     const confirm = page.locator('.ant-modal-confirm', { hasText: 'Set the weight of all 2 channels tagged e2e-tag to 7?' });
     // The list reloads after the change and re-renders its rows; edit the next box only once it has.
     const reloaded = page.waitForResponse((r) => r.url().includes('/api/channel') && r.request().method() === 'GET');
-    await confirm.getByRole('button', { name: 'Apply to all' }).click();
-    await page.getByText('Weight of tag e2e-tag set to 7').waitFor();
+    await withNotice(page, 'Weight of tag e2e-tag set to 7', () => confirm.getByRole('button', { name: 'Apply to all' }).click());
     await reloaded;
 
     // Below the minimum of -999: clamped.
     const channel = row('fake-openai');
     await channel.getByLabel('Priority').fill('-5000');
-    await page.keyboard.press('Enter');
-    await page.getByText('Priority of fake-openai set to -999').waitFor();
+    await withNotice(page, 'Priority of fake-openai set to -999', () => page.keyboard.press('Enter'));
 
     const byName = new Map((await listChannels()).map((c) => [c.name, c]));
     expect([byName.get('bulk')?.weight, byName.get('bulk_2')?.weight, byName.get('bulk_3')?.weight]).toEqual([7, 7, 0]);
@@ -213,8 +208,7 @@ describe('channel management', () => {
   it('edits the tag in the tag editor: nothing filled is "no changes", a priority applies to every channel', async () => {
     await tagRowOf('e2e-tag').getByRole('button', { name: 'Edit tag' }).click();
     await drawer().getByText('Edit tag e2e-tag').waitFor();
-    await page.getByTestId('tag-editor-submit').click();
-    await page.locator('.ant-message').getByText('no changes').waitFor();
+    await withNotice(page, 'no changes', () => page.getByTestId('tag-editor-submit').click());
     await drawer().getByLabel('Priority').fill('3');
     await drawer().getByLabel('Model mapping').fill('{"broken"');
     await drawer().getByLabel('Priority').click();
@@ -276,8 +270,7 @@ describe('channel management', () => {
     await proxy().blur();
     const proxyProblem = 'the proxy must start with http://, https://, socks5:// or socks5h://';
     await drawer().locator('.ant-form-item-explain-error', { hasText: proxyProblem }).waitFor();
-    await page.getByTestId('channel-submit').click();
-    await page.locator('.ant-message').getByText(proxyProblem).waitFor();
+    await withNotice(page, proxyProblem, () => page.getByTestId('channel-submit').click());
     expect(await storedSetting()).toBeFalsy();
     await proxy().fill('socks5://127.0.0.1:1080');
 
@@ -321,8 +314,7 @@ describe('channel management', () => {
     // Fetching models during an edit (key left blank) uses the stored key with the form as it is now: the
     // stored proxy, which nothing serves, is cleared here and so not used.
     await proxy().fill('');
-    await drawer().getByRole('button', { name: 'Fetch from upstream' }).click();
-    await page.locator('.ant-message').getByText('Models fetched: 2').waitFor();
+    await withNotice(page, 'Models fetched: 2', () => drawer().getByRole('button', { name: 'Fetch from upstream' }).click());
 
     // Everything cleared: the channel has no setting again.
     await proxy().fill('');

@@ -100,12 +100,19 @@ describe('e-mail and phone authentication', () => {
     await page.goto(`${server.baseUrl}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await waitForPath(page, '/reset');
-    await page.getByLabel('E-mail').fill(user.email);
+    // The router moves the address before it draws the new page: until the heading shows, a loose 'E-mail'
+    // label still finds the login form's 'Username or e-mail' field, and what is typed there is lost.
+    await page.getByRole('heading', { name: 'Reset password' }).waitFor();
+    const email = page.getByLabel('E-mail', { exact: true });
+    await email.fill(user.email);
+    await expect.poll(() => email.inputValue()).toBe(user.email);
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/reset_password');
     await page.getByRole('button', { name: 'Send reset link' }).click();
+    expect(await (await answered).json()).toMatchObject({ success: true });
     // The mail, and the form cleared on success, are what last: the success notice shows for 3 s only, and a
     // loaded CI box can stall this process longer than that between the click and the check.
     const [link] = await inbox.waitFor(user.email, /http:\/\/127\.0\.0\.1:\d+\/user\/reset\?email=[^\s&]+&token=[A-Za-z0-9]+/, 30_000);
-    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe('');
+    await expect.poll(() => email.inputValue()).toBe('');
 
     await page.goto(link);
     await page.getByRole('heading', { name: 'Confirm password reset' }).waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPageWithClipboard, signIn, waitForPath } from './support/browser';
+import { launchBrowser, openPageWithClipboard, signIn, waitForPath, withNotice } from './support/browser';
 import { pageApi } from './support/page-api';
 import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
 
@@ -100,8 +100,7 @@ describe('redemption codes and the wallet', () => {
 
   it('refuses the same code a second time and leaves the balance alone', async () => {
     await user.getByLabel('Redemption code').fill(codes[0]);
-    await user.getByTestId('redeem-submit').click();
-    await user.locator('.ant-message').getByText('this code has already been used').waitFor();
+    await withNotice(user, 'this code has already been used', () => user.getByTestId('redeem-submit').click());
     const self = await pageApi<{ quota: number }>(user, 'GET', '/api/user/self');
     expect(self.data.quota).toBe(5_000_000);
   });

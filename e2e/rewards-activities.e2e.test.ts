@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, signIn, waitForPath } from './support/browser';
+import { launchBrowser, openPage, signIn, waitForPath, withNotice } from './support/browser';
 import { pageApi } from './support/page-api';
 import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
 
@@ -49,8 +49,7 @@ describe('rewards and activities', () => {
     await user.getByTestId('reward-fuel-pack').getByText('$1.00').waitFor();
     await expect.poll(() => user.getByTestId('fuel-pack-next').textContent()).toMatch(/^Next claim from /);
 
-    await user.getByTestId('claim-fuel-pack').click();
-    await user.locator('.ant-message-error').getByText(/already claimed the fuel pack/).waitFor();
+    await withNotice(user, /already claimed the fuel pack/, () => user.getByTestId('claim-fuel-pack').click(), 'error');
     const self = await pageApi<{ quota: number }>(user, 'GET', '/api/user/self');
     expect(self.data.quota).toBe(500_000);
   });
@@ -87,8 +86,7 @@ describe('rewards and activities', () => {
     await drawer.getByText('The end date must be after the start date').waitFor();
 
     await pick('End date', '2099-01-01 00:00:00');
-    await admin.getByTestId('activity-submit').click();
-    await admin.locator('.ant-message-success').getByText('Add success').waitFor();
+    await withNotice(admin, 'Add success', () => admin.getByTestId('activity-submit').click(), 'success');
     const row = admin.locator('tr.ant-table-row', { hasText: 'Spring bonus' });
     await row.getByText('Active').waitFor();
     await row.getByText('$2.00').waitFor();
@@ -172,8 +170,7 @@ describe('rewards and activities', () => {
     await drawer.getByText('Edit activity').waitFor();
     await expect(drawer.getByLabel('Name').inputValue()).resolves.toBe('Spring bonus');
     await drawer.getByRole('switch').click();
-    await admin.getByTestId('activity-submit').click();
-    await admin.locator('.ant-message-success').getByText('Update success').waitFor();
+    await withNotice(admin, 'Update success', () => admin.getByTestId('activity-submit').click(), 'success');
     await admin.getByLabel('Status').click();
     await admin.locator('.ant-select-item-option', { hasText: 'Ended' }).click();
     await admin.getByRole('button', { name: 'Query' }).click();

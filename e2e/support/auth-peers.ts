@@ -13,6 +13,7 @@ export async function startInbox(): Promise<Inbox> {
   const texts: { to: string[]; text: string }[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
     authOptional: true,
     logger: false,
     onData(stream, session, callback) {

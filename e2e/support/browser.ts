@@ -35,3 +35,14 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.locator('form').getByRole('button', { name: 'Log in' }).click();
 }
+
+/**
+ * Runs `action` and waits for the notice (Ant Design message) it shows. The wait starts before the action:
+ * a notice lasts 3 s, and a loaded CI box can stall the test process longer than that after a click.
+ */
+export async function withNotice(page: Page, text: string | RegExp, action: () => Promise<unknown>, kind?: 'success' | 'error'): Promise<void> {
+  const shown = page.locator(kind ? `.ant-message-${kind}` : '.ant-message').getByText(text).first().waitFor();
+  shown.catch(() => {});
+  await action();
+  await shown;
+}
