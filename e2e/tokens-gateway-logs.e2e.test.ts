@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPageWithClipboard, signIn, waitForPath } from './support/browser';
+import { launchBrowser, openPageWithClipboard, signIn, waitForPath, withNotice } from './support/browser';
+import type { TokenView } from '@gw/contracts';
 import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream';
 import { pageApi } from './support/page-api';
 import { seedChannel } from './support/seed';
@@ -282,11 +283,13 @@ describe('tokens, the gateway and usage logs', () => {
     await drawer.getByRole('button', { name: 'Never expires' }).click();
     await drawer.getByLabel('Group', { exact: true }).click();
     await page.locator('.ant-select-item-option', { hasText: 'auto — Pick for me (the first group with a channel for the model, at its ratio)' }).click();
-    await page.getByTestId('token-submit').click();
-    await page.getByText('Tokens created: 1').waitFor();
+    // Offered for the auto group only.
+    await drawer.getByRole('switch', { name: 'Cross-group retry' }).click();
+    await withNotice(page, 'Tokens created: 1', () => page.getByTestId('token-submit').click());
+    const listed = await pageApi<{ items: TokenView[] }>(page, 'GET', '/api/token/?p=0&size=50');
+    expect(listed.data.items.find((t) => t.name === 'auto-key')).toMatchObject({ group: 'auto', cross_group_retry: true });
     const row = page.locator('tr.ant-table-row', { hasText: 'auto-key' });
-    await row.getByRole('button', { name: 'Copy' }).click();
-    await page.getByText('Key copied').waitFor();
+    await withNotice(page, 'Key copied', () => row.getByRole('button', { name: 'Copy' }).click());
     const autoKey = await page.evaluate(() => navigator.clipboard.readText());
     // AutoGroups is ['default'] by default: the seeded channel there serves it.
     const res = await fetch(`${server.baseUrl}/v1/chat/completions`, {

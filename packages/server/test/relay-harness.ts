@@ -23,7 +23,7 @@ export interface RelayContext {
   gateway: string;
   upstream: FakeUpstream;
   createChannel(input?: Partial<CreateChannelInput>): Promise<number>;
-  createApiKey(userId: number, opts?: { remainQuota?: number; unlimited?: boolean; modelLimits?: string[]; allowIps?: string; group?: string; expiredTime?: number; status?: number }): Promise<{ id: number; key: string }>;
+  createApiKey(userId: number, opts?: { remainQuota?: number; unlimited?: boolean; modelLimits?: string[]; allowIps?: string; group?: string; expiredTime?: number; status?: number; crossGroupRetry?: boolean }): Promise<{ id: number; key: string }>;
   createUser(opts?: { quota?: number; role?: number; group?: string }): Promise<CreatedUser>;
   quotaOf(userId: number): Promise<{ quota: number; used_quota: number; request_count: number }>;
   tokenOf(tokenId: number): Promise<{ remain_quota: number; used_quota: number; status: number }>;
@@ -90,6 +90,7 @@ export async function createRelayContext(dialect: DatabaseType, routes: Record<s
           model_limits: opts.modelLimits?.join(',') ?? '',
           allow_ips: opts.allowIps ?? '',
           group: opts.group ?? '',
+          cross_group_retry: opts.crossGroupRetry ? 1 : 0,
         })
         .executeTakeFirst();
       const id = Number(row.insertId ?? (await ctx.db.selectFrom('tokens').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id);

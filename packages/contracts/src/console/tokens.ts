@@ -43,6 +43,8 @@ export interface TokenView {
   used_quota: number;
   /** '' = the owner's own group. */
   group: string;
+  /** An `auto` key moves on to its next auto group when every channel of one failed (new-api's field). */
+  cross_group_retry: boolean;
 }
 
 /** Latest sensible unix second (9999-12-31); larger values are almost always milliseconds sent by mistake. */
@@ -82,6 +84,7 @@ const TokenFields = {
   model_limits: z.string({ error: 'model_limits must be a comma-separated list' }).max(60_000, 'model_limits is too long'),
   allow_ips: z.string({ error: 'allow_ips must be a list of IPs or CIDR ranges' }).max(10_000, 'allow_ips is too long'),
   group: z.string({ error: 'group must be a string' }).trim().max(64, 'group must be at most 64 characters'),
+  cross_group_retry: Flag('cross_group_retry'),
 };
 
 /**
@@ -97,6 +100,7 @@ export const CreateTokenBody = z.object({
   model_limits: TokenFields.model_limits.optional().default(''),
   allow_ips: TokenFields.allow_ips.optional().default(''),
   group: TokenFields.group.optional().default(''),
+  cross_group_retry: TokenFields.cross_group_retry.optional().default(false),
   count: z
     .number({ error: 'count must be an integer' })
     .int('count must be an integer')
@@ -124,6 +128,7 @@ export const UpdateTokenBody = z.object({
   model_limits: TokenFields.model_limits.optional(),
   allow_ips: TokenFields.allow_ips.optional(),
   group: TokenFields.group.optional(),
+  cross_group_retry: TokenFields.cross_group_retry.optional(),
   status: z.number({ error: 'status must be an integer' }).int('status must be an integer').optional(),
 });
 export type UpdateTokenBody = z.infer<typeof UpdateTokenBody>;

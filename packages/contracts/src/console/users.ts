@@ -146,3 +146,5 @@ export type UserSearchQuery = z.infer<typeof UserSearchQuery>;
  */
 export type UsableGroups = Record<string, { ratio: number | string; desc: string }>;
 export const AUTO_GROUP_RATIO_TEXT = '自动';
+/** The token group that routes through the AutoGroups option's groups in turn (new-api's `auto`). */
+export const AUTO_GROUP = 'auto';

@@ -81,6 +81,8 @@ export interface TokensTable {
   allow_ips: string | null;
   used_quota: Default<Int>;
   group: Default<string>;
+  /** 1: an `auto` key moves to its next auto group when every channel of one failed. */
+  cross_group_retry: Default<number>;
   deleted_at: Int | null;
 }
 

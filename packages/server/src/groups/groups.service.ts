@@ -1,3 +1,4 @@
+import { AUTO_GROUP } from '@gw/contracts';
 import type { OptionsService } from '../options/options.service.js';
 
 /** The groups that exist: the keys of the GroupRatio option (spec 2; new-api `GET /api/group/`). */
@@ -41,8 +42,7 @@ export function usableGroups(options: OptionsService, userGroup?: string): Recor
   return result;
 }
 
-/** The token group that routes through the AutoGroups option's groups in turn (new-api's `auto`). */
-export const AUTO_GROUP = 'auto';
+export { AUTO_GROUP };
 
 /** The `auto` group's description when users of `userGroup` are offered it (listed like any other group), else undefined. */
 export function autoGroupOffer(options: OptionsService, userGroup?: string): string | undefined {

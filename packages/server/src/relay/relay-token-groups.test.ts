@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
-import { jsonReply } from '../../test/fake-upstream/index.js';
+import { errorReply, jsonReply } from '../../test/fake-upstream/index.js';
 
 describe('token groups', () => {
   let r: RelayContext;
@@ -100,5 +100,81 @@ describe('the auto token group', () => {
       await r.setOptions({ UserUsableGroups: { default: 'default', vip: 'vip', auto: 'pick for me' } });
     }
     await expect(ask(token.key, both)).resolves.toMatchObject({ choices: [{ message: { content: 'ok' } }] });
+  });
+});
+
+/** new-api's `cross_group_retry`: an `auto` key whose group's channels all failed moves to its next auto group. */
+describe('cross-group retry of an auto key', () => {
+  let r: RelayContext;
+  let model: string;
+  let vipAnswer: 'fail' | 'refuse';
+  beforeAll(async () => {
+    r = await createRelayContext('sqlite');
+    await r.setOptions({
+      GroupRatio: { default: 1, vip: 2 },
+      UserUsableGroups: { default: 'default', vip: 'vip', auto: 'pick for me' },
+      AutoGroups: ['vip', 'default'],
+      RetryTimes: 2,
+    });
+    model = await r.uniqueModel(1.25);
+    await r.createChannel({ name: 'vip-broken', key: 'sk-vip-broken', models: model, group: 'vip' });
+    await r.createChannel({ name: 'default-ok', key: 'sk-default-ok', models: model, group: 'default' });
+    r.upstream.setRoute('POST /v1/chat/completions', (req) => {
+      if (!String(req.headers.authorization).includes('vip-broken')) return jsonReply(chatCompletion('ok', chatUsage(100, 40)));
+      return vipAnswer === 'fail' ? errorReply(500, { error: { message: 'upstream broke' } }) : errorReply(400, { error: { message: 'bad request' } });
+    });
+  });
+  afterAll(() => r?.close());
+
+  const ask = (key: string) => r.openai(key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
+  const upstreamCalls = () => r.upstream.requests.filter((q) => q.path === '/v1/chat/completions').length;
+
+  it('moves to the next auto group when every channel of the first failed, billed and logged there, charged once', async () => {
+    vipAnswer = 'fail';
+    const user = await r.createUser({ quota: 5_000_000 });
+    const token = await r.createApiKey(user.id, { group: 'auto', crossGroupRetry: true });
+    const before = upstreamCalls();
+    await expect(ask(token.key)).resolves.toMatchObject({ choices: [{ message: { content: 'ok' } }] });
+    expect(upstreamCalls() - before).toBe(2);
+    await expect.poll(() => r.logsOf(user.id, 2)).toHaveLength(1);
+    const [log] = await r.logsOf(user.id, 2);
+    const quota = r.quotaFor(model, { prompt: 100, completion: 40 });
+    expect(log).toMatchObject({ group: 'default', channel_name: 'default-ok', quota });
+    expect(JSON.parse(log.other!).group_ratio).toBe(1);
+    expect(await r.quotaOf(user.id)).toMatchObject({ quota: 5_000_000 - quota, used_quota: quota, request_count: 1 });
+  });
+
+  it('stays in the first group without the flag: the failure reaches the client and nothing is charged', async () => {
+    vipAnswer = 'fail';
+    const user = await r.createUser({ quota: 5_000_000 });
+    const token = await r.createApiKey(user.id, { group: 'auto' });
+    const before = upstreamCalls();
+    await expect(ask(token.key)).rejects.toMatchObject({ status: 500 });
+    expect(upstreamCalls() - before).toBe(1);
+    expect(await r.quotaOf(user.id)).toMatchObject({ quota: 5_000_000, used_quota: 0 });
+  });
+
+  it("does not move on a failure that is the caller's fault", async () => {
+    vipAnswer = 'refuse';
+    const user = await r.createUser({ quota: 5_000_000 });
+    const token = await r.createApiKey(user.id, { group: 'auto', crossGroupRetry: true });
+    const before = upstreamCalls();
+    await expect(ask(token.key)).rejects.toMatchObject({ status: 400 });
+    expect(upstreamCalls() - before).toBe(1);
+    expect(await r.quotaOf(user.id)).toMatchObject({ quota: 5_000_000, used_quota: 0 });
+  });
+
+  it('is bounded by RetryTimes like any retry: with no retries the first group answers', async () => {
+    vipAnswer = 'fail';
+    await r.setOptions({ RetryTimes: 0 });
+    try {
+      const user = await r.createUser({ quota: 5_000_000 });
+      const token = await r.createApiKey(user.id, { group: 'auto', crossGroupRetry: true });
+      const before = upstreamCalls();
+      await expect(ask(token.key)).rejects.toMatchObject({ status: 500 });
+      expect(upstreamCalls() - before).toBe(1);
+    } finally {
+      await r.setOptions({ RetryTimes: 2 });
+    }
   });
 });

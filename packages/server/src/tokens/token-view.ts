@@ -19,5 +19,6 @@ export function toTokenView(t: TokenRow): TokenView {
     allow_ips: t.allow_ips ?? '',
     used_quota: t.used_quota,
     group: t.group,
+    cross_group_retry: t.cross_group_retry === 1,
   };
 }

@@ -21,6 +21,7 @@ export interface TokenWithOwner {
   model_limits: string | null;
   allow_ips: string | null;
   group: string;
+  cross_group_retry: number;
   user_username: string;
   user_role: number;
   user_status: number;
@@ -50,7 +51,7 @@ export interface TokenFilters {
 
 const TOKEN_COLUMNS = [
   'id', 'user_id', 'key', 'status', 'name', 'created_time', 'accessed_time', 'expired_time', 'remain_quota', 'unlimited_quota',
-  'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group', 'deleted_at',
+  'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group', 'cross_group_retry', 'deleted_at',
 ] as const;
 
 /**
@@ -65,7 +66,7 @@ export const tokensRepository = {
       .innerJoin('users as u', 'u.id', 't.user_id')
       .select([
         't.id', 't.user_id', 't.name', 't.status', 't.expired_time', 't.remain_quota', 't.unlimited_quota',
-        't.model_limits_enabled', 't.model_limits', 't.allow_ips', 't.group',
+        't.model_limits_enabled', 't.model_limits', 't.allow_ips', 't.group', 't.cross_group_retry',
         'u.username as user_username', 'u.role as user_role', 'u.status as user_status', 'u.group as user_group',
         'u.quota as user_quota', 'u.setting as user_setting', 'u.deleted_at as user_deleted_at',
       ])

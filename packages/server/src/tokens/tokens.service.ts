@@ -107,6 +107,7 @@ export class TokensService {
             model_limits: normalizeModelLimits(body.model_limits),
             allow_ips: body.allow_ips.trim(),
             group: body.group,
+            cross_group_retry: body.cross_group_retry ? 1 : 0,
           }),
         );
       }
@@ -139,6 +140,7 @@ export class TokensService {
       this.checkAllowIps(body.allow_ips);
       patch.allow_ips = body.allow_ips.trim();
     }
+    if (body.cross_group_retry !== undefined) patch.cross_group_retry = body.cross_group_retry ? 1 : 0;
     if (body.group !== undefined && body.group !== current.group) {
       this.checkGroup(owner, body.group);
       patch.group = body.group;

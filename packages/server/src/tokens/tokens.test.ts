@@ -73,7 +73,7 @@ describe.each(testDialects())('API tokens (%s)', (dialect) => {
 
     it('defaults to a never-expiring token in the owner\'s group', async () => {
       const token = await createToken(alice, { remain_quota: undefined, unlimited_quota: true });
-      expect(token).toMatchObject({ expired_time: -1, unlimited_quota: true, remain_quota: 0, group: '', model_limits_enabled: false, model_limits: '', allow_ips: '' });
+      expect(token).toMatchObject({ expired_time: -1, unlimited_quota: true, remain_quota: 0, group: '', model_limits_enabled: false, model_limits: '', allow_ips: '', cross_group_retry: false });
     });
 
     it('creates a batch of N tokens: the first keeps the name, the others get a random 6-character suffix', async () => {
@@ -267,6 +267,17 @@ describe.each(testDialects())('API tokens (%s)', (dialect) => {
       expect(body.data).toMatchObject({ id: token.id, name: 'after', remain_quota: 250, expired_time: expiry, model_limits_enabled: true, model_limits: 'a,b', allow_ips: '10.0.0.1', group: 'vip', key: token.key });
       expect(await tokenRow(token.id)).toMatchObject({ name: 'after', remain_quota: 250, model_limits: 'a,b', allow_ips: '10.0.0.1', group: 'vip' });
       expect(changedTokens).toEqual([token.id]);
+    });
+
+    it('stores cross_group_retry when created with it and switches it on edit', async () => {
+      const token = await createToken(alice, { cross_group_retry: true });
+      expect(token.cross_group_retry).toBe(true);
+      expect(await tokenRow(token.id)).toMatchObject({ cross_group_retry: 1 });
+      const off = await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, cross_group_retry: false });
+      expect(off.data).toMatchObject({ cross_group_retry: false });
+      expect(await tokenRow(token.id)).toMatchObject({ cross_group_retry: 0 });
+      const bad = await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, cross_group_retry: 'yes' });
+      expect(bad).toMatchObject({ success: false, message: expect.stringContaining('cross_group_retry must be true or false') });
     });
 
     it('ignores unknown fields the console sends with the whole token (key, user_id, used_quota)', async () => {

@@ -27,6 +27,8 @@ export interface ApiKeyPrincipal {
   modelLimits: Set<string> | null;
   /** Channel pinned with `sk-KEY-CHANNELID` (administrators only). */
   pinnedChannelId: number | null;
+  /** An `auto` key may move on to its next auto group when every channel of one failed. */
+  crossGroupRetry: boolean;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9]{16,128}$/;
@@ -97,6 +99,7 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     userGroup: row.user_group,
     modelLimits: row.model_limits_enabled === 1 ? parseModelLimits(row.model_limits) : null,
     pinnedChannelId: parsed.channelId,
+    crossGroupRetry: row.cross_group_retry === 1,
   };
 }
 

@@ -16,7 +16,7 @@ import { acceptsUnpricedModels, currentPrice } from './pricing.js';
 import type { RelayDeps } from './relay-deps.js';
 import type { ResponseStorage } from '../formats/openai/responses-from-chat.js';
 import { withStoredConversation } from '../responses-store/previous-response.js';
-import { withRoutingGroup } from './auto-group.js';
+import { nextAutoGroup, withRoutingGroup } from './auto-group.js';
 
 /** Balances above max(10 currency units, 100 × the estimate) skip the pre-consume hold. */
 const TRUST_MIN_UNITS = 10;
@@ -66,9 +66,9 @@ export async function runRelay(deps: RelayDeps, received: RelayInput, io: Client
   if (principal.userQuota <= 0) throw userQuotaUsedUp();
   // An `auto` key is routed, priced and logged in the first of its groups with a channel for the model.
   const routedBy = withRoutingGroup(deps, principal, expanded.model);
-  const input = routedBy === principal ? expanded : { ...expanded, principal: routedBy };
+  let input = routedBy === principal ? expanded : { ...expanded, principal: routedBy };
 
-  const price = priceOf(deps, input);
+  let price = priceOf(deps, input);
   if (input.principal.pinnedChannelId === null && !deps.routing.table.candidates(input.principal.group, input.model)) {
     throw noChannelError(input, false);
   }
@@ -83,11 +83,22 @@ export async function runRelay(deps: RelayDeps, received: RelayInput, io: Client
     const attempts = principal.pinnedChannelId !== null ? 1 : deps.options.get('RetryTimes') + 1;
     const tried = new Set<number>();
     for (let i = 0; i < attempts; i++) {
-      const choice = chooseChannel(deps, input.principal, input.model, tried);
+      let choice = chooseChannel(deps, input.principal, input.model, tried);
+      // An `auto` key with cross-group retry whose group has no channel left moves to its next auto group,
+      // which then serves, prices and is logged.
+      let moved = '';
+      while (!choice) {
+        const group = nextAutoGroup(deps, principal, input);
+        if (!group) break;
+        moved = `cross-group retry from ${input.principal.group} to ${group}; `;
+        input = { ...input, principal: { ...input.principal, group } };
+        price = priceOf(deps, input);
+        choice = chooseChannel(deps, input.principal, input.model, tried);
+      }
       if (!choice) break;
       tried.add(choice.channel.id);
       trace.tried.push(choice.channel.id);
-      trace.reasons.push(`#${choice.channel.id}: ${choice.reason}`);
+      trace.reasons.push(`#${choice.channel.id}: ${moved}${choice.reason}`);
       last = await attemptChannel(deps, input, choice, { promptEstimate, io });
       if (last.kind === 'failed') deps.metrics?.upstreamError(choice.channel.id, last.error.status);
       if (last.kind === 'done' || !last.retry || io.started || io.closed) break;

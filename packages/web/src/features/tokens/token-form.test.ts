@@ -7,13 +7,14 @@ import { keysText, maskedKey } from './token-key';
 const token: TokenView = {
   id: 7, user_id: 1, key: 'a'.repeat(44) + 'wxyz', status: 1, name: 'ci', created_time: 1, accessed_time: 1, expired_time: 1_900_000_000,
   remain_quota: 1234, unlimited_quota: false, model_limits_enabled: true, model_limits: 'gpt-4o, gpt-4o-mini', allow_ips: '10.0.0.0/8', used_quota: 0, group: 'vip',
+  cross_group_retry: false,
 };
 
 describe('token form mapping', () => {
   it('creates with the spec defaults: 500000 quota, never expires, one token', () => {
     expect(valuesToBody({ ...newTokenValues(), name: '  ci  ' })).toEqual({
       name: 'ci', remain_quota: 500_000, unlimited_quota: false, expired_time: -1, model_limits_enabled: false, model_limits: '',
-      allow_ips: '', group: '', count: 1,
+      allow_ips: '', group: '', cross_group_retry: false, count: 1,
     });
   });
 

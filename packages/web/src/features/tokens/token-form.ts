@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { TOKEN_NEVER_EXPIRES, type CreateTokenBody, type TokenView } from '@gw/contracts';
+import { AUTO_GROUP, TOKEN_NEVER_EXPIRES, type CreateTokenBody, type TokenView } from '@gw/contracts';
 
 /** New-token defaults (spec 3 §9): 500000 quota, never expires. */
 export const DEFAULT_TOKEN_QUOTA = 500_000;
@@ -15,11 +15,13 @@ export interface TokenFormValues {
   model_limits: string[];
   allow_ips: string;
   group: string;
+  /** Only offered (and only meaningful) for the `auto` group. */
+  cross_group_retry: boolean;
   count: number;
 }
 
 export function newTokenValues(): TokenFormValues {
-  return { name: '', remain_quota: DEFAULT_TOKEN_QUOTA, unlimited_quota: false, expires: null, model_limits: [], allow_ips: '', group: '', count: 1 };
+  return { name: '', remain_quota: DEFAULT_TOKEN_QUOTA, unlimited_quota: false, expires: null, model_limits: [], allow_ips: '', group: '', cross_group_retry: false, count: 1 };
 }
 
 export function tokenToValues(token: TokenView): TokenFormValues {
@@ -31,6 +33,7 @@ export function tokenToValues(token: TokenView): TokenFormValues {
     model_limits: token.model_limits_enabled ? token.model_limits.split(',').map((m) => m.trim()).filter(Boolean) : [],
     allow_ips: token.allow_ips,
     group: token.group,
+    cross_group_retry: token.cross_group_retry,
     count: 1,
   };
 }
@@ -46,6 +49,7 @@ export function valuesToBody(v: TokenFormValues): CreateTokenBody {
     model_limits: v.model_limits.join(','),
     allow_ips: v.allow_ips.trim(),
     group: v.group ?? '',
+    cross_group_retry: v.group === AUTO_GROUP && v.cross_group_retry,
     count: Math.max(1, Math.trunc(v.count || 1)),
   };
 }

@@ -1,4 +1,5 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
+import { AUTO_GROUP } from '@gw/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { tokenQueries } from '../api/tokens.queries';
@@ -33,6 +34,15 @@ export function TokenLimitFields() {
       </Form.Item>
       <Form.Item name="group" label={t('form.group')}>
         <Select loading={groups.isLoading} options={groupOptions} />
+      </Form.Item>
+      <Form.Item noStyle shouldUpdate={(a: { group?: string }, b: { group?: string }) => a.group !== b.group}>
+        {({ getFieldValue }) =>
+          getFieldValue('group') === AUTO_GROUP ? (
+            <Form.Item name="cross_group_retry" label={t('form.crossGroupRetry')} valuePropName="checked" extra={t('form.crossGroupRetryHelp')}>
+              <Switch />
+            </Form.Item>
+          ) : null
+        }
       </Form.Item>
     </>
   );
