@@ -250,7 +250,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   const customModelKeys = new CustomModelKeys(config.sessionSecret);
   const mailer = new SmtpMailer(options, config.smtpCaFile ? readFileSync(config.smtpCaFile, 'utf8') : undefined);
   const codes = new VerificationCodes(db);
-  const users = new UsersService(db, options, sessions, { events, verificationCodes: codes });
+  const users = new UsersService(db, options, sessions, { events, verificationCodes: codes, generateDefaultToken: config.generateDefaultToken });
   const captcha = new CaptchaService(db);
   const webhookSecrets = new SecretBox(config.sessionSecret, 'notify-webhook-secret');
   const webhooks = new WebhookSender(config.allowPrivateWebhooks);

@@ -33,6 +33,11 @@ export const ConfigSchema = z.object({
    * Lets users' webhook addresses be plain http and point to loopback/private addresses. For tests only:
    * in production a webhook must be https on a public address (SSRF protection).
    */
+  /** new-api's GENERATE_DEFAULT_TOKEN: every self-registered user gets an unlimited, never-expiring key. */
+  generateDefaultToken: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   allowPrivateWebhooks: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

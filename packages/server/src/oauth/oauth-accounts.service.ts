@@ -74,6 +74,7 @@ export class OAuthAccounts {
           role: Role.User,
           email,
           inviter,
+          selfSignUp: true,
           afterInsert: async (trx, newId) => {
             try {
               await identities.insert(trx, account.provider, account.profile.id, newId);

@@ -225,3 +225,51 @@ describe('registration rate limit', () => {
     }
   });
 });
+
+/** new-api's GENERATE_DEFAULT_TOKEN and DefaultUseAutoGroup. */
+describe.each(testDialects())('the initial key of a new user (%s)', (dialect) => {
+  let withKeys: TestContext;
+  let withoutKeys: TestContext;
+  let n = 0;
+  const name = () => `ini${dialect.slice(0, 2)}${++n}`;
+
+  beforeAll(async () => {
+    [withKeys, withoutKeys] = await Promise.all([createTestContext(dialect, { generateDefaultToken: true }), createTestContext(dialect)]);
+    await Promise.all([markSetupDone(withKeys.db), markSetupDone(withoutKeys.db)]);
+  });
+  afterEach(() => withKeys.services.options.set({ DefaultUseAutoGroup: false, UserUsableGroups: optionRegistry.UserUsableGroups.default }));
+  afterAll(() => Promise.all([withKeys?.close(), withoutKeys?.close()]));
+
+  const register = async (ctx: TestContext, username: string) => {
+    const body = json(await ctx.app.inject({ method: 'POST', url: '/api/user/register', payload: { username, password: 'password123' } }));
+    expect(body).toMatchObject({ success: true });
+    const user = await ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+    return ctx.db.selectFrom('tokens').selectAll().where('user_id', '=', user.id).execute();
+  };
+
+  it('gives a self-registered user an unlimited, never-expiring key named after them', async () => {
+    const username = name();
+    const tokens = await register(withKeys, username);
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]).toMatchObject({ name: `${username}'s initial token`, status: 1, unlimited_quota: 1, expired_time: -1, group: '' });
+    expect(tokens[0].key).toMatch(/^[A-Za-z0-9]{48}$/);
+  });
+
+  it('puts the key in the auto group with DefaultUseAutoGroup, only while auto is offered', async () => {
+    withKeys.services.options.set({ DefaultUseAutoGroup: true });
+    expect((await register(withKeys, name()))[0].group).toBe('');
+    withKeys.services.options.set({ UserUsableGroups: { default: 'default', auto: 'pick for me' } });
+    expect((await register(withKeys, name()))[0].group).toBe('auto');
+  });
+
+  it('gives none without GENERATE_DEFAULT_TOKEN, nor to a user an administrator creates', async () => {
+    expect(await register(withoutKeys, name())).toEqual([]);
+    const root = await createUser(withKeys.db, { role: Role.Root });
+    const { headers } = await signIn(withKeys.app, root);
+    const username = name();
+    const created = json(await withKeys.app.inject({ method: 'POST', url: '/api/user/', headers, payload: { username, password: 'password123' } }));
+    expect(created).toMatchObject({ success: true });
+    const user = await withKeys.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+    expect(await withKeys.db.selectFrom('tokens').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+  });
+});

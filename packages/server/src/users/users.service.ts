@@ -13,6 +13,10 @@ import {
   type UpdateUserBody,
   type UsableGroups,
   AUTO_GROUP_RATIO_TEXT,
+  TOKEN_KEY_LENGTH,
+  TOKEN_NAME_MAX,
+  TOKEN_NEVER_EXPIRES,
+  TokenStatus,
   type UserSearchQuery,
   type UserView,
 } from '@gw/contracts';
@@ -27,6 +31,7 @@ import { nowSeconds } from '../platform/clock.js';
 import { logsRepository } from '../logs/logs.repository.js';
 import { LogType } from '../logs/log-types.js';
 import { AUTO_GROUP, autoGroupOffer, groupExists, usableGroups } from '../groups/groups.service.js';
+import { tokensRepository } from '../tokens/tokens.repository.js';
 import { usersRepository } from './users.repository.js';
 import { toUserView } from './user-view.js';
 import { newAffCode } from './aff-code.js';
@@ -47,6 +52,8 @@ export interface UsersServiceExtras {
   events?: ChangeEvents;
   /** Invite-code generator; replaceable so tests can force a collision. */
   newAffCode?: () => string;
+  /** GENERATE_DEFAULT_TOKEN: a user who signs up gets an initial key (see insertNewUser). */
+  generateDefaultToken?: boolean;
 }
 
 export const USERNAME_TAKEN = 'username already taken';
@@ -55,6 +62,8 @@ export const INVALID_VERIFICATION_CODE = 'the verification code is invalid or ha
 export const PHONE_TAKEN = 'this phone number is already registered';
 
 const AFF_CODE_ATTEMPTS = 5;
+/** The group the users table gives a new account. */
+const NEW_USER_GROUP = 'default';
 
 /** Root may act on anyone; everyone else only on users of a strictly lower role (spec 1 §6). */
 const outranks = (actor: ActorRef, target: Pick<UserRow, 'role'>) => isRoot(actor.role) || actor.role > target.role;
@@ -64,6 +73,7 @@ export class UsersService {
   readonly verificationCodes: VerificationCodes;
   private readonly newAffCode: () => string;
   private readonly events: ChangeEvents | undefined;
+  private readonly generateDefaultToken: boolean;
 
   constructor(
     readonly db: Db,
@@ -74,6 +84,7 @@ export class UsersService {
     this.verificationCodes = extras.verificationCodes ?? new VerificationCodes(db);
     this.newAffCode = extras.newAffCode ?? newAffCode;
     this.events = extras.events;
+    this.generateDefaultToken = extras.generateDefaultToken ?? false;
   }
 
   /** All users, newest first, soft-deleted ones included (the console shows them as signed out). */
@@ -270,7 +281,7 @@ export class UsersService {
 
     const password = await hashPassword(body.password);
     const inviter = body.aff_code ? await usersRepository.findByAffCode(this.db, body.aff_code) : undefined;
-    const id = await this.insertNewUser({ username: body.username, password, display_name: body.username, role: Role.User, email, inviter });
+    const id = await this.insertNewUser({ username: body.username, password, display_name: body.username, role: Role.User, email, inviter, selfSignUp: true });
     return this.viewOf(id);
   }
 
@@ -284,7 +295,7 @@ export class UsersService {
     const inviter = affCode ? await usersRepository.findByAffCode(this.db, affCode) : undefined;
     const username = (await usersRepository.usernameTaken(this.db, phone)) ? `m${randomAlphanumeric(10)}` : phone;
     const display = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
-    const id = await this.insertNewUser({ username, password: '', display_name: display, role: Role.User, email: '', phone, inviter });
+    const id = await this.insertNewUser({ username, password: '', display_name: display, role: Role.User, email: '', phone, inviter, selfSignUp: true });
     const user = await usersRepository.findById(this.db, id);
     if (!user) throw new NotFoundError('user');
     return user;
@@ -313,6 +324,8 @@ export class UsersService {
     inviter: { id: number; username: string } | undefined;
     /** Runs inside the insert's transaction (third-party sign-in records the external account here). */
     afterInsert?: (trx: Db, id: number) => Promise<void>;
+    /** The user signs up themselves (not created by an administrator): gets the initial key if configured. */
+    selfSignUp?: boolean;
   }): Promise<number> {
     const newUserQuota = this.options.get('QuotaForNewUser');
     const inviteeReward = u.inviter ? this.options.get('QuotaForInvitee') : 0;
@@ -341,6 +354,7 @@ export class UsersService {
             await usersRepository.rewardInviter(trx, u.inviter.id, inviterReward);
             if (inviterReward > 0) await system(u.inviter.id, u.inviter.username, inviterReward, `invitation reward: ${inviterReward} quota for inviting ${u.username}`);
           }
+          if (u.selfSignUp && this.generateDefaultToken) await this.insertInitialToken(trx, id, u.username);
           await u.afterInsert?.(trx, id);
           return id;
         });
@@ -351,6 +365,27 @@ export class UsersService {
         throw new ConflictError(USERNAME_TAKEN);
       }
     }
+  }
+
+  /**
+   * new-api's initial key: unlimited, never expiring, named "<username>'s initial token"; in the `auto`
+   * group when DefaultUseAutoGroup is on and auto is offered to a new user's group.
+   */
+  private async insertInitialToken(trx: Db, userId: number, username: string) {
+    const now = nowSeconds();
+    const auto = this.options.get('DefaultUseAutoGroup') && autoGroupOffer(this.options, NEW_USER_GROUP) !== undefined;
+    await tokensRepository.insert(trx, {
+      user_id: userId,
+      key: randomAlphanumeric(TOKEN_KEY_LENGTH),
+      status: TokenStatus.Enabled,
+      name: `${username}'s initial token`.slice(0, TOKEN_NAME_MAX),
+      created_time: now,
+      accessed_time: now,
+      expired_time: TOKEN_NEVER_EXPIRES,
+      remain_quota: 0,
+      unlimited_quota: 1,
+      group: auto ? AUTO_GROUP : '',
+    });
   }
 
   private async logQuotaChange(trx: Db, actor: ActorRef, userId: number, username: string, before: number, after: number) {

@@ -1,7 +1,7 @@
 import { DEFAULT_AUDIO_COMPLETION_RATIO, DEFAULT_AUDIO_RATIO, DEFAULT_CACHE_RATIO, DEFAULT_IMAGE_RATIO, DEFAULT_TOOL_CALL_PRICE, DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '../../billing/default-ratios.js';
 import { z } from 'zod';
 import { DEFAULT_LONG_CONTEXT_PRICE, type LongContextPrice } from '../../billing/defaults/long-context.js';
-import { json, numberMap, objectError, stringMap } from '../option-def.js';
+import { bool, json, numberMap, objectError, stringMap } from '../option-def.js';
 
 const longContextPrice = z.object(
   {
@@ -41,5 +41,7 @@ export const pricingOptions = {
     z.record(z.string(), z.record(z.string(), z.string({ error: 'each rule needs a description (a string)' }), { error: 'each user group needs an object of rules' }), objectError),
   ),
   /** The groups an `auto` token routes through, in order: the first with a channel for the model serves and bills it. */
+  /** The initial key of a new user (GENERATE_DEFAULT_TOKEN) is in the `auto` group, when auto is offered. */
+  DefaultUseAutoGroup: bool(false),
   AutoGroups: json<string[]>(['default'], z.array(z.string({ error: 'each group must be a string' }).min(1, 'a group name must not be empty').max(64, 'a group name is too long'), { error: 'must be a JSON array of group names' })),
 };

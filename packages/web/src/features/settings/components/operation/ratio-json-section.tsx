@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../../lib/notify';
 import { useResetModelRatios } from '../../api/settings.api';
 import { OptionsSection } from '../options-section';
-import { JsonOption } from '../option-inputs';
+import { BoolOption, JsonOption } from '../option-inputs';
 
 const FIELDS = {
   ModelPrice: 'json',
@@ -18,6 +18,7 @@ const FIELDS = {
   GroupRatio: 'json',
   UserUsableGroups: 'json',
   AutoGroups: 'json',
+  DefaultUseAutoGroup: 'bool',
   'group_ratio_setting.group_special_usable_group': 'json',
 } as const;
 
@@ -58,6 +59,7 @@ export function RatioJsonSection({ options }: { options: Record<string, string> 
       <JsonOption name="GroupRatio" label={t('ratios.groupRatio')} help={t('ratios.groupRatioHelp')} rows={6} />
       <JsonOption name="UserUsableGroups" label={t('ratios.userUsableGroups')} help={t('ratios.userUsableGroupsHelp')} rows={6} />
       <JsonOption name="AutoGroups" label={t('ratios.autoGroups')} help={t('ratios.autoGroupsHelp')} rows={3} />
+      <BoolOption name="DefaultUseAutoGroup" label={t('ratios.defaultUseAutoGroup')} help={t('ratios.defaultUseAutoGroupHelp')} />
       <JsonOption name="group_ratio_setting.group_special_usable_group" label={t('ratios.specialUsableGroups')} help={t('ratios.specialUsableGroupsHelp')} rows={4} />
     </OptionsSection>
   );
