@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, signIn, waitForPath, withNotice } from './support/browser';
+import { launchBrowser, openPage, signIn, waitForPath, withNotice, shownAfter } from './support/browser';
 import { pageApi } from './support/page-api';
 import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
 
@@ -43,8 +43,7 @@ describe('rewards and activities', () => {
     await waitForPath(user, '/activity-center');
     await user.getByTestId('reward-balance').getByText('$0.00').waitFor();
     await user.getByTestId('claim-fuel-pack').getByText('Claim the fuel pack ($1.00)').waitFor();
-    await user.getByTestId('claim-fuel-pack').click();
-    await user.getByText('Fuel pack claimed: $1.00 added to your balance').waitFor();
+    await shownAfter(user.getByText('Fuel pack claimed: $1.00 added to your balance'), () => user.getByTestId('claim-fuel-pack').click());
     await user.getByTestId('reward-balance').getByText('$1.00').waitFor();
     await user.getByTestId('reward-fuel-pack').getByText('$1.00').waitFor();
     await expect.poll(() => user.getByTestId('fuel-pack-next').textContent()).toMatch(/^Next claim from /);
@@ -119,8 +118,7 @@ describe('rewards and activities', () => {
     // The modal lists every user until the keyword query has answered.
     await expect.poll(() => modal.locator('tr.ant-table-row').count()).toBe(1);
     await userRow.locator('.ant-checkbox-input').check();
-    await modal.getByRole('button', { name: 'Grant to 1 users' }).click();
-    await admin.getByText('Reward granted: 1 users rewarded, 0 already had it').waitFor();
+    await shownAfter(admin.getByText('Reward granted: 1 users rewarded, 0 already had it'), () => modal.getByRole('button', { name: 'Grant to 1 users' }).click());
     const listed = await pageApi<{ items: { name: string; rewarded_count: number }[] }>(admin, 'GET', '/api/activity/?q=spring');
     expect(listed.data.items[0]).toMatchObject({ name: 'Spring bonus', rewarded_count: 1 });
     if (SCREENSHOTS) await admin.screenshot({ path: `${SCREENSHOTS}/activity-config.png`, fullPage: true });
@@ -129,8 +127,7 @@ describe('rewards and activities', () => {
     await modal.getByLabel('Search users by keyword').fill(USER.username);
     await modal.getByRole('button', { name: 'Query' }).click();
     await modal.locator('tr.ant-table-row', { hasText: USER.username }).locator('.ant-checkbox-input').check();
-    await modal.getByRole('button', { name: 'Grant to 1 users' }).click();
-    await admin.getByText('Reward granted: 0 users rewarded, 1 already had it').waitFor();
+    await shownAfter(admin.getByText('Reward granted: 0 users rewarded, 1 already had it'), () => modal.getByRole('button', { name: 'Grant to 1 users' }).click());
   });
 
   it('shows the activity reward and the rewarded activity to the user', async () => {
@@ -148,16 +145,14 @@ describe('rewards and activities', () => {
     const modal = user.locator('.ant-modal', { hasText: 'Transferable rewards' });
     await modal.getByTestId('transferable').getByText('$2.00').waitFor();
     await modal.getByLabel('Quota to transfer').fill('1000001');
-    await modal.getByRole('button', { name: 'Transfer' }).click();
-    await modal.getByText('insufficient transfer quota').waitFor();
+    await shownAfter(modal.getByText('insufficient transfer quota'), () => modal.getByRole('button', { name: 'Transfer' }).click());
 
     // The server enforces the same limit.
     const refused = await pageApi(user, 'POST', '/api/user/quota_transfer', { quota: 1_000_001 });
     expect(refused).toMatchObject({ success: false, message: 'insufficient transfer quota' });
 
     await modal.getByRole('button', { name: 'All' }).click();
-    await modal.getByRole('button', { name: 'Transfer' }).click();
-    await user.getByText('$2.00 moved to your balance').waitFor();
+    await shownAfter(user.getByText('$2.00 moved to your balance'), () => modal.getByRole('button', { name: 'Transfer' }).click());
     await user.getByTestId('reward-balance').getByText('$3.00').waitFor();
     await user.getByTestId('reward-activity').getByText('$0.00').waitFor();
     if (SCREENSHOTS) await user.screenshot({ path: `${SCREENSHOTS}/activity-center.png`, fullPage: true });
@@ -185,5 +180,40 @@ describe('rewards and activities', () => {
     await user.reload();
     await user.getByText('余额与奖励').waitFor();
     await user.getByRole('button', { name: '查看近期活动' }).waitFor();
+  });
+
+  it('lets the administrator turn daily check-in on, and the user check in once for the reward', async () => {
+    await admin.goto(`${server.baseUrl}/setting?tab=operation`);
+    const section = admin.getByTestId('settings-checkin');
+    await section.getByLabel('Enable daily check-in').check();
+    // Above the saved maximum (10000): the console saves the maximum first, so the server accepts both.
+    await section.getByLabel('Minimum reward quota').fill('500000');
+    await section.getByLabel('Maximum reward quota').fill('400000');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await section.getByText('The maximum cannot be below the minimum').waitFor();
+    await section.getByLabel('Maximum reward quota').fill('500000');
+    await withNotice(admin, 'Saved successfully', () => section.getByRole('button', { name: 'Save' }).click(), 'success');
+    const status = await pageApi<{ checkin_enabled: boolean }>(admin, 'GET', '/api/status');
+    expect(status.data.checkin_enabled).toBe(true);
+
+    const before = (await pageApi<{ quota: number }>(user, 'GET', '/api/user/self')).data.quota;
+    await user.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await user.goto(`${server.baseUrl}/topup`);
+    const card = user.getByTestId('checkin-card');
+    await card.getByText('Reward per check-in: $1.00').waitFor();
+    await user.getByTestId('topup-balance').getByText(`$${(before / 500_000).toFixed(2)}`).waitFor();
+    await withNotice(user, 'Checked in: $1.00 added to your balance', () => user.getByTestId('checkin-button').click(), 'success');
+    await expect.poll(() => user.getByTestId('checkin-button').isDisabled()).toBe(true);
+    await user.getByTestId('checkin-button').getByText('Checked in today').waitFor();
+    await user.getByTestId('topup-balance').getByText(`$${((before + 500_000) / 500_000).toFixed(2)}`).waitFor();
+    const today = await user.evaluate(() => new Date().toLocaleDateString('sv-SE'));
+    await user.getByTestId('checkin-records').getByText(today).waitFor();
+    await user.getByTestId('checkin-records').getByText('+$1.00').waitFor();
+    await user.getByTestId('checkin-total-quota').getByText('$1.00').waitFor();
+
+    const again = await pageApi(user, 'POST', '/api/user/checkin', {});
+    expect(again).toMatchObject({ success: false, message: 'you have already checked in today' });
+    expect((await pageApi<{ quota: number }>(user, 'GET', '/api/user/self')).data.quota).toBe(before + 500_000);
+    if (SCREENSHOTS) await user.screenshot({ path: `${SCREENSHOTS}/topup-checkin.png`, fullPage: true });
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPageWithClipboard, signIn, waitForPath, withNotice } from './support/browser';
+import { launchBrowser, openPageWithClipboard, signIn, waitForPath, withNotice, shownAfter } from './support/browser';
 import type { TokenView } from '@gw/contracts';
 import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream';
 import { pageApi } from './support/page-api';
@@ -63,8 +63,7 @@ describe('tokens, the gateway and usage logs', () => {
     await drawer.getByLabel('Model limits').click();
     await page.locator('.ant-select-item-option', { hasText: MODEL }).click();
     await page.keyboard.press('Escape');
-    await page.getByTestId('token-submit').click();
-    await page.getByText('Tokens created: 1').waitFor();
+    await shownAfter(page.getByText('Tokens created: 1'), () => page.getByTestId('token-submit').click());
     const row = page.locator('tr.ant-table-row', { hasText: 'e2e-key' });
     await row.getByText('Enabled').waitFor();
     await row.getByText('Remaining: $1.00').waitFor();
@@ -74,8 +73,7 @@ describe('tokens, the gateway and usage logs', () => {
 
   it('copies the full sk- key to the clipboard', async () => {
     const row = page.locator('tr.ant-table-row', { hasText: 'e2e-key' });
-    await row.getByRole('button', { name: 'Copy' }).click();
-    await page.getByText('Key copied').waitFor();
+    await shownAfter(page.getByText('Key copied'), () => row.getByRole('button', { name: 'Copy' }).click());
     key = await page.evaluate(() => navigator.clipboard.readText());
     expect(key).toMatch(/^sk-[0-9A-Za-z]{48}$/);
     // The table shows only a masked form of it.
@@ -168,14 +166,12 @@ describe('tokens, the gateway and usage logs', () => {
   });
 
   it('creates a batch of tokens, copies two of them and deletes them together', async () => {
-    await page.getByRole('button', { name: 'Delete selected (0)' }).click();
-    await page.getByText('Please select at least one token').waitFor();
+    await shownAfter(page.getByText('Please select at least one token'), () => page.getByRole('button', { name: 'Delete selected (0)' }).click());
     await page.getByRole('button', { name: 'Add token' }).click();
     const drawer = page.locator('.ant-drawer-open');
     await drawer.getByLabel('Name').fill('batch');
     await drawer.getByLabel('Number of tokens').fill('3');
-    await page.getByTestId('token-submit').click();
-    await page.getByText('Tokens created: 3').waitFor();
+    await shownAfter(page.getByText('Tokens created: 3'), () => page.getByTestId('token-submit').click());
     const extras = page.locator('tr.ant-table-row', { hasText: /batch-[0-9A-Za-z]{6}/ });
     await page.waitForFunction(() => document.querySelectorAll('tr.ant-table-row').length === 4);
     await expect(extras.count()).resolves.toBe(2);
@@ -187,8 +183,7 @@ describe('tokens, the gateway and usage logs', () => {
     for (const line of copied) expect(line).toMatch(/^batch-[0-9A-Za-z]{6}\tsk-[0-9A-Za-z]{48}$/);
 
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Tokens deleted: 2').waitFor();
+    await shownAfter(page.getByText('Tokens deleted: 2'), () => page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click());
     await page.waitForFunction(() => document.querySelectorAll('tr.ant-table-row').length === 2);
     await expect(extras.count()).resolves.toBe(0);
   });
@@ -216,8 +211,7 @@ describe('tokens, the gateway and usage logs', () => {
     await expect(drawer.getByLabel('Name').inputValue()).resolves.toBe('e2e-key');
     await expect(drawer.getByLabel('Number of tokens').count()).resolves.toBe(0);
     await drawer.getByRole('button', { name: '$10.00' }).click();
-    await page.getByTestId('token-submit').click();
-    await page.getByText('Token updated').waitFor();
+    await shownAfter(page.getByText('Token updated'), () => page.getByTestId('token-submit').click());
     await row.getByText('Remaining: $10.00').waitFor();
     await expect(row.getByText(`Models: ${MODEL}`).isVisible()).resolves.toBe(true);
   });
@@ -267,22 +261,22 @@ describe('tokens, the gateway and usage logs', () => {
     await page.getByLabel('Delete logs before').fill('2099-01-01 00:00:00');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Delete old logs' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
-    await page.getByText(/Logs deleted: [1-9]/).waitFor();
+    await shownAfter(page.getByText(/Logs deleted: [1-9]/), () => page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click());
     await page.locator('.ant-table-placeholder').waitFor();
   });
 
   it('offers the auto group in the token editor once listed in UserUsableGroups, and its key is served', async () => {
     const offered = await pageApi(page, 'PUT', '/api/option/', { key: 'UserUsableGroups', value: JSON.stringify({ default: 'default', auto: 'Pick for me' }) });
     expect(offered.success).toBe(true);
+    expect(await pageApi(page, 'PUT', '/api/option/', { key: 'DefaultUseAutoGroup', value: 'true' })).toMatchObject({ success: true });
     await page.goto(`${server.baseUrl}/token`);
     await page.getByRole('button', { name: 'Add token' }).click();
     const drawer = page.locator('.ant-drawer-open');
     await drawer.getByText('Create token').waitFor();
     await drawer.getByLabel('Name').fill('auto-key');
     await drawer.getByRole('button', { name: 'Never expires' }).click();
-    await drawer.getByLabel('Group', { exact: true }).click();
-    await page.locator('.ant-select-item-option', { hasText: 'auto — Pick for me (the first group with a channel for the model, at its ratio)' }).click();
+    // DefaultUseAutoGroup is on: a new key starts in auto.
+    await drawer.locator('.ant-select', { hasText: 'auto — Pick for me (the first group with a channel for the model, at its ratio)' }).waitFor();
     // Offered for the auto group only.
     await drawer.getByRole('switch', { name: 'Cross-group retry' }).click();
     await withNotice(page, 'Tokens created: 1', () => page.getByTestId('token-submit').click());

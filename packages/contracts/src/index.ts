@@ -24,3 +24,5 @@ export * from './console/two-factor.js';
 export * from './console/payments.js';
 export * from './console/oauth.js';
 export * from './console/tasks.js';
+export * from './console/checkin.js';
+export * from './console/channel-affinity.js';

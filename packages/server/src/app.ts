@@ -73,6 +73,8 @@ import { RedemptionsService } from './redemptions/redemptions.service.js';
 import { redeemRoutes, redemptionsRoutes } from './redemptions/redemptions.routes.js';
 import { RewardsService } from './rewards/rewards.service.js';
 import { rewardsRoutes } from './rewards/rewards.routes.js';
+import { CheckinService } from './checkin/checkin.service.js';
+import { checkinRoutes } from './checkin/checkin.routes.js';
 import { ActivitiesService } from './activities/activities.service.js';
 import { activitiesRoutes } from './activities/activities.routes.js';
 import { SuppliersService } from './suppliers/suppliers.service.js';
@@ -115,6 +117,8 @@ import { TokenUsageService } from './token-usage/token-usage.service.js';
 import { tokenUsageRoutes } from './token-usage/token-usage.routes.js';
 import { ResponsesStore } from './relay/responses-store/responses-store.service.js';
 import { ExpiredResponsesCleanup } from './relay/responses-store/expired-responses-cleanup.js';
+import { ChannelAffinity } from './relay/channel-affinity/channel-affinity.service.js';
+import { channelAffinityRoutes } from './relay/channel-affinity/channel-affinity.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -158,6 +162,8 @@ export interface Services {
   tokens: TokensService;
   redemptions: RedemptionsService;
   rewards: RewardsService;
+  /** Daily check-in rewards (checkin_setting.*). */
+  checkin: CheckinService;
   activities: ActivitiesService;
   suppliers: SuppliersService;
   customModels: CustomModelsService;
@@ -191,6 +197,8 @@ export interface Services {
   tasks: TaskServices;
   /** Responses answered through the chat bridge, kept for previous_response_id and GET /v1/responses/{id}. */
   responsesStore: ResponsesStore;
+  /** Which channel served each affinity key last (channel_affinity_setting.*). */
+  channelAffinity: ChannelAffinity;
   /** Stops background work (hold maintenance, periodic reloads) and closes upstream connections. */
   stop(): Promise<void>;
 }
@@ -296,6 +304,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     tokens: new TokensService(db, options, events),
     redemptions: new RedemptionsService(db, options, events),
     rewards: new RewardsService(db, options, events),
+    checkin: new CheckinService(db, options, events),
     activities: new ActivitiesService(db, events),
     suppliers: new SuppliersService(db, events),
     customModels: new CustomModelsService({ db, keys: customModelKeys, events, http: upstream, getAdapter }),
@@ -317,6 +326,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     payments: new PaymentsService(db, options, events),
     tasks,
     responsesStore,
+    channelAffinity: new ChannelAffinity(options, { redis, onSharedError: throttledWarning('Redis is unreachable; channel affinity is kept per process until it is back') }),
     async stop() {
       await tasks.poller.stop();
       expiredResponses.stop();
@@ -386,6 +396,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(captchaRoutes, { prefix: '/captcha', captcha: s.captcha, rateLimit });
     await api.register(groupsRoutes, { prefix: '/group', options: s.options });
     await api.register(optionsRoutes, { prefix: '/option', options: s.options });
+    await api.register(channelAffinityRoutes, { prefix: '/option', channelAffinity: s.channelAffinity });
     await api.register(logsRoutes, { prefix: '/log', logs: s.logs });
     await api.register(dashboardRoutes, { prefix: '/data', dashboard: s.dashboard });
     await api.register(pricingRoutes, { pricing: s.pricing, modelHub: s.modelHub });
@@ -393,6 +404,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(redemptionsRoutes, { prefix: '/redemption', redemptions: s.redemptions });
     await api.register(redeemRoutes, { prefix: '/user', redemptions: s.redemptions, rateLimit });
     await api.register(rewardsRoutes, { prefix: '/user', rewards: s.rewards });
+    await api.register(checkinRoutes, { prefix: '/user', checkin: s.checkin, rateLimit });
     await api.register(activitiesRoutes, { activities: s.activities });
     await api.register(suppliersRoutes, { prefix: '/supplier', suppliers: s.suppliers });
     await api.register(customModelsRoutes, { prefix: '/user/custom-models', customModels: s.customModels });
@@ -426,6 +438,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     ownKeyChannels: s.customModelRouter,
     metrics: s.metrics,
     responsesStore: s.responsesStore,
+    channelAffinity: s.channelAffinity,
   };
   const tester = new ChannelTester(relay);
   await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: s.siteLock });

@@ -70,12 +70,16 @@ export interface SiteStatus {
   WebRegisterEnabled: boolean;
   self_use_mode_enabled: boolean;
   demo_site_enabled: boolean;
+  /** The token editor starts new keys in the `auto` group (option DefaultUseAutoGroup). */
+  default_use_auto_group: boolean;
   /** The top-up exchange rate (option Price). */
   price: number;
   quota_for_inviter: number;
   quota_for_invitee: number;
   quota_for_new_user: number;
   fuel_pack_quota: number;
+  /** Daily check-in is offered (option checkin_setting.enabled). */
+  checkin_enabled: boolean;
   /** Passkey sign-in is offered on the login page (option passkey.enabled). */
   passkey_login: boolean;
   /** True once first-run setup is done. */

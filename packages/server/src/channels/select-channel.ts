@@ -41,6 +41,8 @@ export interface ChannelChoice {
   cooling: boolean;
   /** Why this channel, for the route trace in the consume log. */
   reason: string;
+  /** A failure of this channel is final: no other channel is tried (channel affinity's skip_retry_on_failure). */
+  skipRetryOnFailure?: boolean;
 }
 
 /**

@@ -501,6 +501,15 @@ export interface StoredResponsesTable {
   response: string;
 }
 
+/** One daily check-in (checkin/); unique per (user_id, checkin_date), the server's local 'YYYY-MM-DD'. */
+export interface CheckinsTable {
+  id: Id;
+  user_id: Int;
+  checkin_date: string;
+  quota_awarded: Default<Int>;
+  created_at: Default<Int>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -539,6 +548,7 @@ export interface Database {
   oauth_identities: OAuthIdentitiesTable;
   authorization_requests: AuthorizationRequestsTable;
   stored_responses: StoredResponsesTable;
+  checkins: CheckinsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

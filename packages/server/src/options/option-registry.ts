@@ -5,8 +5,10 @@ import { paymentOptions } from './registry/payment.js';
 import { contentOptions } from './registry/content.js';
 import { operationOptions } from './registry/operation.js';
 import { quotaOptions } from './registry/quota.js';
+import { checkinOptions } from './registry/checkin.js';
 import { pricingOptions } from './registry/pricing.js';
 import { modelSettingsOptions } from './registry/model-settings.js';
+import { channelAffinityOptions } from './registry/channel-affinity.js';
 
 export type { OptionDef, OptionKind } from './option-def.js';
 
@@ -20,7 +22,9 @@ export const optionRegistry = {
   ...paymentOptions,
   ...contentOptions,
   ...operationOptions,
+  ...channelAffinityOptions,
   ...quotaOptions,
+  ...checkinOptions,
   ...pricingOptions,
   ...modelSettingsOptions,
 } satisfies Record<string, OptionDef<any>>;

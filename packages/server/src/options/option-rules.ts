@@ -38,3 +38,18 @@ export function checkEnableRequirements(changed: ReadonlySet<OptionKey>, valueOf
     throw new ValidationError(`${missing.join(' and ')} cannot be empty while ${rule.flag} is on`);
   }
 }
+
+/** Ranges kept as two options: once a change is applied, `max` may not be below `min`. */
+const ranges: { min: OptionKey; max: OptionKey; what: string }[] = [
+  { min: 'checkin_setting.min_quota', max: 'checkin_setting.max_quota', what: 'check-in reward' },
+];
+
+/** Refuses a change that leaves a range's maximum below its minimum (same arguments as above). */
+export function checkRanges(changed: ReadonlySet<OptionKey>, valueOf: (key: OptionKey) => unknown): void {
+  for (const r of ranges) {
+    if (!changed.has(r.min) && !changed.has(r.max)) continue;
+    const min = Number(valueOf(r.min));
+    const max = Number(valueOf(r.max));
+    if (max < min) throw new ValidationError(`the maximum ${r.what} (${r.max} = ${max}) cannot be below the minimum (${r.min} = ${min})`);
+  }
+}

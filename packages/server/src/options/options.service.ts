@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
 import { isOptionKey, optionDef, optionKeys, optionRegistry, secretOptionKeys, type OptionKey, type OptionValue } from './option-registry.js';
 import { encodeOptionValue, parseOptionValue, toOptionString } from './option-codec.js';
-import { checkEnableRequirements } from './option-rules.js';
+import { checkEnableRequirements, checkRanges } from './option-rules.js';
 import { optionsRepository } from './options.repository.js';
 import type { ChangeEvents } from '../platform/change-events.js';
 
@@ -70,6 +70,7 @@ export class OptionsService {
     }
     if (parsed.size === 0) return;
     checkEnableRequirements(new Set(parsed.keys()), (k) => (parsed.has(k) ? parsed.get(k) : this.get(k)));
+    checkRanges(new Set(parsed.keys()), (k) => (parsed.has(k) ? parsed.get(k) : this.get(k)));
     await this.save(parsed);
   }
 

@@ -159,13 +159,18 @@ async function handle(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyR
   // runRelay checks the balance once it knows the request is not served by the user's own key.
   const principal = await authenticate(deps, req, r.keyOf, true);
   const parsed = parseBody(req, r);
+  const path = req.url.split('?')[0];
+  const userAgent = header(req, 'user-agent');
+  // With Redis, channel affinity reads the request key's remembered channel before routing.
+  const affinityLoaded = deps.relay.channelAffinity?.prefetch(deps.relay, principal, parsed.model, { body: parsed.body, path, userAgent });
+  if (affinityLoaded) await affinityLoaded;
   reply.hijack();
   const headers: Record<string, string> = { 'x-request-id': requestId, 'x-oneapi-request-id': requestId, 'x-new-api-version': deps.version };
   // A hijacked reply sends none of the Fastify reply's headers: the CORS ones go into ClientIO's own.
   copyOpenCorsHeaders(reply, headers);
   const io = new ClientIO(reply.raw, headers);
   const claudeHeaders = r.surface === claudeSurface ? claudeClientHeaders(req) : undefined;
-  const work = runRelay(deps.relay, { requestId, surface: r.surface, endpoint: r.endpoint, principal, ...parsed, clientIp: req.ip, path: req.url.split('?')[0], startedAt, claudeHeaders }, io);
+  const work = runRelay(deps.relay, { requestId, surface: r.surface, endpoint: r.endpoint, principal, ...parsed, clientIp: req.ip, path, startedAt, claudeHeaders, userAgent }, io);
   deps.relay.inflight.add(work);
   try {
     await work;

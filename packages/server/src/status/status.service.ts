@@ -75,11 +75,13 @@ export class StatusService {
       WebRegisterEnabled: o.get('WebRegisterEnabled'),
       self_use_mode_enabled: o.get('SelfUseModeEnabled'),
       demo_site_enabled: o.get('DemoSiteEnabled'),
+      default_use_auto_group: o.get('DefaultUseAutoGroup'),
       price: o.get('Price'),
       quota_for_inviter: o.get('QuotaForInviter'),
       quota_for_invitee: o.get('QuotaForInvitee'),
       quota_for_new_user: o.get('QuotaForNewUser'),
       fuel_pack_quota: o.get('FuelPackQuota'),
+      checkin_enabled: o.get('checkin_setting.enabled'),
       passkey_login: o.get('passkey.enabled'),
       setup: setupDone,
     };

@@ -11,8 +11,8 @@ const statusFields = [
   'version', 'start_time', 'email_verification', 'turnstile_check', 'turnstile_site_key', 'enabled_phone_register',
   'enabled_phone_login', 'enabled_password_login', 'github_oauth', 'github_client_id', 'google_oauth', 'google_client_id',
   'oidc_enabled', 'oidc_authorization_endpoint', 'oidc_client_id', 'linuxdo_oauth', 'linuxdo_client_id', 'telegram_oauth',
-  'telegram_bot_name', 'wechat_login', 'WebRegisterEnabled', 'self_use_mode_enabled', 'demo_site_enabled', 'price',
-  'quota_for_inviter', 'quota_for_invitee', 'quota_for_new_user', 'fuel_pack_quota', 'setup',
+  'telegram_bot_name', 'wechat_login', 'WebRegisterEnabled', 'self_use_mode_enabled', 'demo_site_enabled', 'default_use_auto_group', 'price',
+  'quota_for_inviter', 'quota_for_invitee', 'quota_for_new_user', 'fuel_pack_quota', 'checkin_enabled', 'setup',
   'top_up_link', 'server_address', 'register_enabled', 'password_register_enabled', 'passkey_login',
 ];
 
@@ -48,8 +48,10 @@ describe.each(testDialects())('site status (%s)', (dialect) => {
       turnstile_check: false,
       WebRegisterEnabled: true,
       self_use_mode_enabled: false,
+      default_use_auto_group: false,
       quota_for_new_user: 0,
       fuel_pack_quota: 0,
+      checkin_enabled: false,
       setup: false,
     });
     expect(Array.isArray(body.data.chats)).toBe(true);

@@ -14,6 +14,7 @@ import * as taskChannelKeys from './2026_11_27_0012_task_channel_keys.js';
 import * as dropLogTokenIndex from './2026_11_28_0013_drop_log_token_index.js';
 import * as storedResponses from './2026_11_29_0014_stored_responses.js';
 import * as tokenCrossGroupRetry from './2026_11_30_0015_token_cross_group_retry.js';
+import * as checkins from './2026_11_30_0016_checkins.js';
 
 /** Every migration, in order. Names sort by date; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0013_drop_log_token_index': dropLogTokenIndex,
   '2026_11_29_0014_stored_responses': storedResponses,
   '2026_11_30_0015_token_cross_group_retry': tokenCrossGroupRetry,
+  '2026_11_30_0016_checkins': checkins,
 };

@@ -50,8 +50,21 @@ export interface AttemptFailure {
 
 export type AttemptResult = AttemptSuccess | AttemptFailure;
 
-/** One try of one channel: build the request, send it, and either relay the answer or report why not. */
+/**
+ * One try of one channel: build the request, send it, and either relay the answer or report why not.
+ * A choice whose failure is final (channel affinity's skip_retry_on_failure) is never retried elsewhere.
+ */
 export async function attemptChannel(
+  deps: RelayDeps,
+  input: RelayInput,
+  choice: ChannelChoice,
+  ctx: { promptEstimate: PromptEstimate; io: ClientIO },
+): Promise<AttemptResult> {
+  const result = await tryChannel(deps, input, choice, ctx);
+  return choice.skipRetryOnFailure && result.kind === 'failed' && result.retry ? { ...result, retry: false } : result;
+}
+
+async function tryChannel(
   deps: RelayDeps,
   input: RelayInput,
   choice: ChannelChoice,

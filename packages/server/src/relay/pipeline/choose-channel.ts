@@ -4,12 +4,14 @@ import { ChannelStatus } from '../../channels/channel-types.js';
 import { RelayError, forbidden } from '../relay-error.js';
 import type { ApiKeyPrincipal } from './authenticate-api-key.js';
 import type { RelayDeps } from './relay-deps.js';
+import type { AffinityRequest } from '../channel-affinity/affinity-rules.js';
 
 /**
  * The next channel for a request: the one an administrator's key pinned (`sk-KEY-ID`, refused to
- * ordinary users), or the router's choice among the channels not tried yet.
+ * ordinary users), on a first attempt the channel affinity remembers for the `request` (when given),
+ * or the router's choice among the channels not tried yet.
  */
-export function chooseChannel(deps: RelayDeps, principal: ApiKeyPrincipal, model: string, tried: ReadonlySet<number>): ChannelChoice | null {
+export function chooseChannel(deps: RelayDeps, principal: ApiKeyPrincipal, model: string, tried: ReadonlySet<number>, request?: AffinityRequest): ChannelChoice | null {
   const table = deps.routing.table;
   const pinned = principal.pinnedChannelId;
   if (pinned !== null) {
@@ -20,5 +22,10 @@ export function chooseChannel(deps: RelayDeps, principal: ApiKeyPrincipal, model
     if (principal.userRole < Role.Admin) throw forbidden('ordinary users cannot specify a channel', 'channel_pin_forbidden');
     return { channel, model, tier: 1, tierCount: 1, priority: channel.priority, weight: channel.weight, totalWeight: channel.weight, cooling: false, reason: 'pinned by the API key' };
   }
-  return selectChannel(table, { group: principal.group, model, exclude: tried, isCooling: (id) => deps.health.isCooling(id) });
+  const isCooling = (id: number) => deps.health.isCooling(id);
+  if (request && tried.size === 0 && deps.channelAffinity?.enabled) {
+    const remembered = deps.channelAffinity.preferredChoice(table, isCooling, principal, model, request, tried);
+    if (remembered) return remembered;
+  }
+  return selectChannel(table, { group: principal.group, model, exclude: tried, isCooling });
 }

@@ -16,6 +16,8 @@ export interface ConsumeLogDetails {
   localCount: boolean;
   /** The tokenised prompt estimate, when one was computed. */
   promptEstimate: number | undefined;
+  /** admin_info.channel_affinity as JSON, when channel affinity chose or recorded the channel. */
+  channelAffinity?: string;
 }
 
 /** JSON's rendering of a number: non-finite values become null, as JSON.stringify writes them. */
@@ -65,6 +67,7 @@ export function consumeLogOther(price: BillablePrice, d: ConsumeLogDetails): str
     (d.streamStatus === undefined ? '' : `"stream_status":${str(d.streamStatus)},`) +
     `"usage_semantic":${str(u.semantic)},` +
     `"admin_info":{"use_channel":[${d.triedChannels.map(num).join(',')}],"route_trace":[${d.routeTrace.map(str).join(',')}],` +
-    `"local_count_tokens":${d.localCount}${d.promptEstimate === undefined ? '' : `,"prompt_estimate":${num(d.promptEstimate)}`}}}`,
+    `"local_count_tokens":${d.localCount}${d.promptEstimate === undefined ? '' : `,"prompt_estimate":${num(d.promptEstimate)}`}` +
+    `${d.channelAffinity === undefined ? '' : `,"channel_affinity":${d.channelAffinity}`}}}`,
   );
 }

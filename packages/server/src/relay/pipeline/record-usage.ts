@@ -45,6 +45,7 @@ export function recordSuccess(deps: RelayDeps, input: RelayInput, price: Billabl
       routeTrace: trace.reasons,
       localCount: result.localCount,
       promptEstimate: promptEstimate.computed ? promptEstimate.tokens : undefined,
+      channelAffinity: deps.channelAffinity?.recordServed(input, result.channel),
     },
   });
 }

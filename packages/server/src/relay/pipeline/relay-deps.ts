@@ -10,6 +10,7 @@ import type { ApiKeyCache } from './api-key-cache.js';
 import type { RoutableChannel } from '../../channels/routing-table.js';
 import type { GatewayMetrics } from '../../platform/metrics/gateway-metrics.js';
 import type { ResponsesStore } from '../responses-store/responses-store.service.js';
+import type { ChannelAffinity } from '../channel-affinity/channel-affinity.service.js';
 
 /** Models a user relays through their own supplier key (custom-models/ implements it). */
 export interface OwnKeyChannels {
@@ -42,4 +43,6 @@ export interface RelayDeps {
   ownKeyChannels?: OwnKeyChannels;
   /** Responses answered through the chat bridge, for `previous_response_id`; absent = none are stored. */
   responsesStore?: ResponsesStore;
+  /** Channel affinity (channel_affinity_setting.*); absent = never used. */
+  channelAffinity?: ChannelAffinity;
 }

@@ -39,6 +39,8 @@ export interface RelayInput {
   startedAt: number;
   /** A Claude client's `anthropic-version` and `anthropic-beta` headers, passed on to Claude upstreams. */
   claudeHeaders?: Record<string, string>;
+  /** The client's User-Agent (channel affinity rules may look at it). */
+  userAgent?: string;
   /** A Responses request: how the answer is stored when the gateway builds it (set by runRelay). */
   responsesStorage?: ResponseStorage;
 }
@@ -83,7 +85,7 @@ export async function runRelay(deps: RelayDeps, received: RelayInput, io: Client
     const attempts = principal.pinnedChannelId !== null ? 1 : deps.options.get('RetryTimes') + 1;
     const tried = new Set<number>();
     for (let i = 0; i < attempts; i++) {
-      let choice = chooseChannel(deps, input.principal, input.model, tried);
+      let choice = chooseChannel(deps, input.principal, input.model, tried, input);
       // An `auto` key with cross-group retry whose group has no channel left moves to its next auto group,
       // which then serves, prices and is logged.
       let moved = '';

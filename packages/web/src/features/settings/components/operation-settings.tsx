@@ -1,5 +1,7 @@
 import { Flex } from 'antd';
+import { ChannelAffinitySection } from './operation/channel-affinity-section';
 import { ChatsSection } from './operation/chats-section';
+import { CheckinSection } from './operation/checkin-section';
 import { DataExportSection } from './operation/data-export-section';
 import { DrawingSection } from './operation/drawing-section';
 import { GeneralSection } from './operation/general-section';
@@ -19,7 +21,9 @@ export function OperationSettings({ options }: { options: Record<string, string>
       <LogSection options={options} />
       <DataExportSection options={options} />
       <MonitoringSection options={options} />
+      <ChannelAffinitySection options={options} />
       <QuotaSection options={options} />
+      <CheckinSection options={options} />
       <ChatsSection options={options} />
       <PricingBlock options={options} />
     </Flex>

@@ -3,7 +3,7 @@ import { Button, Card, Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { useSaveOptions } from '../api/options.queries';
-import { changedOptions, refreshedFormValues, saveOutcome, type OptionFieldKinds, type OptionFormValues } from '../option-fields';
+import { changedOptions, refreshedFormValues, saveOutcome, type OptionChange, type OptionFieldKinds, type OptionFormValues } from '../option-fields';
 
 interface OptionsSectionProps {
   title: ReactNode;
@@ -15,6 +15,8 @@ interface OptionsSectionProps {
   /** Pass a form when a field needs it (e.g. to fill other fields from a fetched document). */
   form?: FormInstance<OptionFormValues>;
   extra?: ReactNode;
+  /** Reorders the changes before they are sent (given the options as loaded), e.g. a range's min and max. */
+  orderChanges?: (changes: OptionChange[], saved: Record<string, string>) => OptionChange[];
 }
 
 /**
@@ -22,7 +24,7 @@ interface OptionsSectionProps {
  * "partial save failed" and the server's refusals are reported. Reloaded options refresh the fields the
  * administrator has not edited.
  */
-export function OptionsSection({ title, fields, options, children, testId, form: givenForm, extra }: OptionsSectionProps) {
+export function OptionsSection({ title, fields, options, children, testId, form: givenForm, extra, orderChanges }: OptionsSectionProps) {
   const { t } = useTranslation('settings');
   const [ownForm] = Form.useForm<OptionFormValues>();
   const form = givenForm ?? ownForm;
@@ -35,7 +37,9 @@ export function OptionsSection({ title, fields, options, children, testId, form:
   }, [form, fields, options]);
 
   const submit = (values: OptionFormValues) => {
-    const changes = changedOptions(fields, values, loaded.current ?? options);
+    const saved = loaded.current ?? options;
+    const found = changedOptions(fields, values, saved);
+    const changes = orderChanges ? orderChanges(found, saved) : found;
     if (changes.length === 0) return notifyWarning(t('saved.nothing'));
     save.mutate(changes, {
       onSuccess: (result) => {

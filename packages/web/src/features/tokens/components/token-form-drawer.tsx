@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { Form, Input } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CreateTokenBody, TOKEN_NAME_MAX, UpdateTokenBody, type TokenView } from '@gw/contracts';
+import { AUTO_GROUP, CreateTokenBody, TOKEN_NAME_MAX, UpdateTokenBody, type TokenView } from '@gw/contracts';
 import { FormDrawer } from '../../../components/form/form-drawer';
 import { fitScreen } from '../../../components/responsive';
 import { issuesToFields } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { useCreateTokens, useUpdateToken } from '../api/tokens.queries';
+import { useSiteStatus } from '../../status/api/status.queries';
+import { tokenQueries, useCreateTokens, useUpdateToken } from '../api/tokens.queries';
 import { newTokenValues, tokenToValues, valuesToBody, type TokenFormValues } from '../token-form';
 import { TokenLimitFields } from './token-limit-fields';
 import { TokenCountField, TokenQuotaFields } from './token-quota-fields';
@@ -25,10 +27,18 @@ export function TokenFormDrawer({ open, token, onClose }: TokenFormDrawerProps) 
   const create = useCreateTokens();
   const update = useUpdateToken();
   const isEdit = token !== null;
+  // New keys start in `auto` when the site says so (DefaultUseAutoGroup) and auto is offered to this user.
+  const { status } = useSiteStatus();
+  const groups = useQuery(tokenQueries.selfGroups());
+  const defaultGroup = status.default_use_auto_group && groups.data && AUTO_GROUP in groups.data ? AUTO_GROUP : '';
 
   useEffect(() => {
     if (open) form.setFieldsValue(token ? tokenToValues(token) : newTokenValues());
   }, [open, token, form]);
+  // Known once the status and the groups have loaded; a group the user already picked stays.
+  useEffect(() => {
+    if (open && !token && defaultGroup && !form.isFieldTouched('group')) form.setFieldValue('group', defaultGroup);
+  }, [open, token, form, defaultGroup]);
 
   const submit = (values: TokenFormValues) => {
     const body = valuesToBody(values);
