@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, signIn, waitForPath, withNotice } from './support/browser';
+import { launchBrowser, openPage, signIn, waitForPath, withNotice, shownAfter } from './support/browser';
 import { pageApi } from './support/page-api';
 import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
 
@@ -111,8 +111,7 @@ describe('assistant configuration and custom models', () => {
     await withNotice(user, /HTTP 401/, () => modal.getByRole('button', { name: 'Load available models' }).click(), 'error');
 
     await modal.getByLabel('Key').fill(USER_KEY);
-    await modal.getByRole('button', { name: 'Load available models' }).click();
-    await user.getByText('Models loaded: 2').first().waitFor();
+    await shownAfter(user.getByText('Models loaded: 2').first(), () => modal.getByRole('button', { name: 'Load available models' }).click());
     expect(supplier.modelRequests.at(-1)?.authorization).toBe(`Bearer ${USER_KEY}`);
     await modal.getByRole('button', { name: 'Select all' }).click();
     for (const model of SUPPLIER_MODELS) await modal.locator('.ant-select-selection-item', { hasText: model }).waitFor();
@@ -134,8 +133,7 @@ describe('assistant configuration and custom models', () => {
     await expect(modal.locator('.ant-select-disabled', { hasText: 'Fake AI' }).count()).resolves.toBe(1);
     await expect(modal.getByLabel('Key').inputValue()).resolves.not.toBe(USER_KEY);
     await modal.getByRole('button', { name: 'Clear' }).click();
-    await modal.getByRole('button', { name: 'Load available models' }).click();
-    await user.getByText('Models loaded: 2').first().waitFor();
+    await shownAfter(user.getByText('Models loaded: 2').first(), () => modal.getByRole('button', { name: 'Load available models' }).click());
     expect(supplier.modelRequests.at(-1)?.authorization).toBe(`Bearer ${USER_KEY}`);
     await modal.getByLabel('Models').click();
     await user.locator('.ant-select-item-option', { hasText: 'fake-chat' }).click();
@@ -256,8 +254,7 @@ describe('assistant configuration and custom models', () => {
   it('lets the user delete their configuration', async () => {
     const card = user.getByTestId('custom-model-card');
     await card.getByRole('button', { name: 'Delete' }).click();
-    await user.locator('.ant-popover').getByRole('button', { name: 'Delete' }).click();
-    await user.getByText('Configuration deleted').waitFor();
+    await shownAfter(user.getByText('Configuration deleted'), () => user.locator('.ant-popover').getByRole('button', { name: 'Delete' }).click());
     await user.getByText('Nothing here yet, please add one').waitFor();
   });
 });

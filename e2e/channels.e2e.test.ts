@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn, waitForPath, withNotice } from './support/browser';
+import { launchBrowser, signIn, waitForPath, withNotice, shownAfter } from './support/browser';
 import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream';
 import { pageApi } from './support/page-api';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
@@ -85,8 +85,7 @@ describe('channel management', () => {
     await withNotice(page, `fetch model list failed: connection refused (through the proxy ${deadProxy})`, () => drawer().getByRole('button', { name: 'Fetch from upstream' }).click());
     await drawer().getByLabel('Proxy', { exact: true }).fill('');
 
-    await drawer().getByRole('button', { name: 'Fetch from upstream' }).click();
-    await page.getByText('Models fetched: 2').waitFor();
+    await shownAfter(page.getByText('Models fetched: 2'), () => drawer().getByRole('button', { name: 'Fetch from upstream' }).click());
     for (const model of UPSTREAM_MODELS) await drawer().locator('.ant-select-selection-item', { hasText: model }).waitFor();
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/channel-editor.png`, fullPage: true });
 
@@ -97,8 +96,7 @@ describe('channel management', () => {
     await v1.getByRole('button', { name: 'Cancel' }).click();
     await v1.waitFor({ state: 'hidden' });
     await drawer().getByLabel('Base URL').fill(`${upstream.url}/`);
-    await page.getByTestId('channel-submit').click();
-    await page.getByText('Channel created').waitFor();
+    await shownAfter(page.getByText('Channel created'), () => page.getByTestId('channel-submit').click());
     await waitForPath(page, '/channel');
     await row('fake-openai').getByText('Untested').waitFor();
 
@@ -112,8 +110,7 @@ describe('channel management', () => {
 
   it('tests the channel and shows its response time', async () => {
     const channel = row('fake-openai');
-    await channel.getByRole('button', { name: 'Test', exact: true }).click();
-    await page.getByText(/Channel fake-openai answered in \d+\.\d\d s/).waitFor();
+    await shownAfter(page.getByText(/Channel fake-openai answered in \d+\.\d\d s/), () => channel.getByRole('button', { name: 'Test', exact: true }).click());
     await expect(channel.getByTestId('channel-response-time').innerText()).resolves.toMatch(/^\d+\.\d\d s$/);
     expect(upstream.requests.length).toBeGreaterThanOrEqual(1);
 
@@ -147,33 +144,28 @@ describe('channel management', () => {
     await drawer().getByText('Keys entered: 3').waitFor();
     await drawer().getByLabel('Base URL').fill(upstream.url);
     await drawer().getByLabel('Custom model names').fill('fake-model-a, fake-model-a');
-    await drawer().getByRole('button', { name: /Add$/ }).click();
-    await page.getByText('some models already exist: fake-model-a').waitFor();
+    await shownAfter(page.getByText('some models already exist: fake-model-a'), () => drawer().getByRole('button', { name: /Add$/ }).click());
     await drawer().locator('.ant-select-selection-item', { hasText: 'fake-model-a' }).waitFor();
-    await page.getByTestId('channel-submit').click();
-    await page.getByText('Channels created: 3').waitFor();
+    await shownAfter(page.getByText('Channels created: 3'), () => page.getByTestId('channel-submit').click());
     for (const name of ['bulk', 'bulk_2', 'bulk_3']) await row(name).waitFor();
     const bulk = (await listChannels()).filter((c) => c.name.startsWith('bulk'));
     expect(bulk.map((c) => c.models)).toEqual(['fake-model-a', 'fake-model-a', 'fake-model-a']);
   });
 
   it('tags two channels and disables the tag in tag mode', async () => {
-    await page.getByRole('button', { name: 'Tag selected (0)' }).click();
-    await page.getByText('please select channels first').waitFor();
+    await shownAfter(page.getByText('please select channels first'), () => page.getByRole('button', { name: 'Tag selected (0)' }).click());
     for (const name of ['bulk', 'bulk_2']) await row(name).locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: 'Tag selected (2)' }).click();
     const dialog = page.locator('.ant-modal', { hasText: 'Set a tag' });
     await dialog.getByLabel('Tag').fill('e2e-tag');
-    await dialog.getByRole('button', { name: 'Set tag' }).click();
-    await page.getByText('Tag e2e-tag set on 2 channels').waitFor();
+    await shownAfter(page.getByText('Tag e2e-tag set on 2 channels'), () => dialog.getByRole('button', { name: 'Set tag' }).click());
 
     await page.getByRole('switch', { name: 'Tag mode' }).click();
     await page.waitForURL((url) => url.searchParams.get('tag_mode') === '1');
     const tagRow = tagRowOf('e2e-tag');
     await tagRow.getByText('e2e-tag', { exact: true }).waitFor();
     await tagRow.getByText('2/2 enabled').waitFor();
-    await tagRow.getByRole('button', { name: 'Disable all' }).click();
-    await page.getByText('All channels tagged e2e-tag disabled').waitFor();
+    await shownAfter(page.getByText('All channels tagged e2e-tag disabled'), () => tagRow.getByRole('button', { name: 'Disable all' }).click());
     await tagRow.getByText('0/2 enabled').waitFor();
 
     await tagRow.locator('.ant-table-row-expand-icon').click();
@@ -214,8 +206,7 @@ describe('channel management', () => {
     await drawer().getByLabel('Priority').click();
     await drawer().getByText('model mapping must be legal JSON').waitFor();
     await drawer().getByLabel('Model mapping').fill('');
-    await page.getByTestId('tag-editor-submit').click();
-    await page.getByText('Tag e2e-tag updated').waitFor();
+    await shownAfter(page.getByText('Tag e2e-tag updated'), () => page.getByTestId('tag-editor-submit').click());
     const byName = new Map((await listChannels()).map((c) => [c.name, c]));
     expect([byName.get('bulk')?.priority, byName.get('bulk_2')?.priority, byName.get('bulk_3')?.priority]).toEqual([3, 3, 0]);
   });
@@ -223,19 +214,16 @@ describe('channel management', () => {
   it('copies and deletes a channel, then deletes the disabled ones', async () => {
     await row('fake-openai').getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Copy' }).click();
-    await page.locator('.ant-modal-confirm', { hasText: 'Make a copy of fake-openai' }).getByRole('button', { name: 'Copy' }).click();
-    await page.getByText('Channel copied').waitFor();
+    await shownAfter(page.getByText('Channel copied'), () => page.locator('.ant-modal-confirm', { hasText: 'Make a copy of fake-openai' }).getByRole('button', { name: 'Copy' }).click());
     await row('fake-openai_copy').waitFor();
 
     await row('fake-openai_copy').getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page.locator('.ant-modal-confirm', { hasText: 'Delete the channel fake-openai_copy?' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Channel deleted').waitFor();
+    await shownAfter(page.getByText('Channel deleted'), () => page.locator('.ant-modal-confirm', { hasText: 'Delete the channel fake-openai_copy?' }).getByRole('button', { name: 'Delete' }).click());
     await row('fake-openai_copy').waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Delete disabled' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Disabled channels deleted: 2').waitFor();
+    await shownAfter(page.getByText('Disabled channels deleted: 2'), () => page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click());
     expect((await listChannels()).map((c) => c.name).sort()).toEqual(['bulk_3', 'fake-openai']);
   });
 
@@ -291,8 +279,7 @@ describe('channel management', () => {
     await drawer().locator('.ant-form-item-explain-error', { hasText: 'setting.thinking_to_content must be true or false' }).waitFor();
     await other().fill('{"aws_inference_profile": "arn:e2e"}');
 
-    await page.getByTestId('channel-submit').click();
-    await page.getByText('Channel updated').waitFor();
+    await shownAfter(page.getByText('Channel updated'), () => page.getByTestId('channel-submit').click());
     await waitForPath(page, '/channel');
     expect(JSON.parse((await storedSetting()) ?? '')).toEqual({
       aws_inference_profile: 'arn:e2e', proxy: 'socks5://127.0.0.1:1080', system_prompt: 'Answer in French.', system_prompt_override: true, force_format: true,
@@ -321,8 +308,7 @@ describe('channel management', () => {
     await systemPrompt().fill('');
     await forceFormat().click();
     await other().fill('');
-    await page.getByTestId('channel-submit').click();
-    await page.getByText('Channel updated').waitFor();
+    await shownAfter(page.getByText('Channel updated'), () => page.getByTestId('channel-submit').click());
     await waitForPath(page, '/channel');
     expect(await storedSetting()).toBeFalsy();
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn, waitForPath } from './support/browser';
+import { launchBrowser, signIn, waitForPath, shownAfter } from './support/browser';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
 import { pageApi } from './support/page-api';
 import { startFakeSms, startInbox, type FakeSms, type Inbox } from './support/auth-peers';
@@ -64,8 +64,7 @@ describe('e-mail and phone authentication', () => {
     await page.getByLabel('Password', { exact: true }).fill(DAVE.password);
     await page.getByLabel('Confirm password').fill(DAVE.password);
     await page.getByLabel('E-mail').fill(DAVE.email);
-    await page.getByTestId('email-code-button').click();
-    await page.getByText('Verification code sent').waitFor();
+    await shownAfter(page.getByText('Verification code sent'), () => page.getByTestId('email-code-button').click());
     await page.getByTestId('email-code-button').getByText(/Resend in \d+ s/).waitFor();
     const [, code] = await inbox.waitFor(DAVE.email, /verification code is: ([A-Z0-9]{6})/);
     await page.getByLabel('Verification code').fill(code);
@@ -124,8 +123,7 @@ describe('e-mail and phone authentication', () => {
 
     // The link works once.
     await page.reload();
-    await page.getByRole('button', { name: 'Reset my password' }).click();
-    await page.getByText(/the password reset link is invalid or has expired/).waitFor();
+    await shownAfter(page.getByText(/the password reset link is invalid or has expired/), () => page.getByRole('button', { name: 'Reset my password' }).click());
 
     await signIn(page, server.baseUrl, user.username, user.password);
     await page.getByTestId('login-error').waitFor();

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { launchBrowser, signIn, waitForPath } from './support/browser';
+import { launchBrowser, signIn, waitForPath, shownAfter } from './support/browser';
 import { pageApi } from './support/page-api';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
 import { startFakeOAuthProviders, type FakeOAuthProviders } from '../packages/server/src/oauth/testing/fake-oauth-providers.test-helpers';
@@ -187,8 +187,7 @@ describe('third-party sign-in, binding and authorization', () => {
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.getByText('Choose the token to hand over').waitFor();
     await page.getByRole('radio', { name: 'assistant' }).check();
-    await page.getByRole('button', { name: 'Authorize with this token' }).click();
-    await page.getByText('Authorized. Going to your tokens in 3 seconds').waitFor();
+    await shownAfter(page.getByText('Authorized. Going to your tokens in 3 seconds'), () => page.getByRole('button', { name: 'Authorize with this token' }).click());
     expect(await poll()).toEqual({ status: 'approved', token: `sk-${chosen.key}` });
     expect(await poll()).toEqual({ status: 'delivered' });
     await waitForPath(page, '/token', 10_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { launchBrowser, openPageWithClipboard, signIn, waitForPath } from './support/browser';
+import { launchBrowser, openPageWithClipboard, signIn, waitForPath, shownAfter } from './support/browser';
 import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
 import { startFakeEpayGateway, type FakeEpayGateway } from '../packages/server/test/fake-epay-gateway';
 
@@ -66,8 +66,7 @@ describe('personal settings, two-factor sign-in and online top-up', () => {
     await page.getByText('8-20 characters, with at least one letter and one digit', { exact: true }).first().waitFor();
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
-    await page.getByTestId('password-submit').click();
-    await page.getByText('Password changed').waitFor();
+    await shownAfter(page.getByText('Password changed'), () => page.getByTestId('password-submit').click());
     await expect(apiSession(server.baseUrl, { username: ERIN.username, password: NEW_PASSWORD })).resolves.toHaveProperty('cookie');
     await expect(apiSession(server.baseUrl, ERIN)).rejects.toThrow(/sign-in failed/);
   });
@@ -79,11 +78,9 @@ describe('personal settings, two-factor sign-in and online top-up', () => {
     await expect(page.getByTestId('backup-codes').innerText()).resolves.toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}/);
     await page.getByRole('img', { name: 'QR code for the authenticator app' }).waitFor();
     await page.getByLabel('Authentication code').fill('000000');
-    await page.getByRole('button', { name: /^(loading )?Enable$/ }).click();
-    await page.getByText('the verification code is invalid or has already been used').waitFor();
+    await shownAfter(page.getByText('the verification code is invalid or has already been used'), () => page.getByRole('button', { name: /^(loading )?Enable$/ }).click());
     await page.getByLabel('Authentication code').fill(await generate({ secret: totpSecret }));
-    await page.getByRole('button', { name: /^(loading )?Enable$/ }).click();
-    await page.getByText('Two-factor authentication enabled').waitFor();
+    await shownAfter(page.getByText('Two-factor authentication enabled'), () => page.getByRole('button', { name: /^(loading )?Enable$/ }).click());
     await page.getByText('Unused backup codes: 8').waitFor();
   });
 
@@ -95,8 +92,7 @@ describe('personal settings, two-factor sign-in and online top-up', () => {
       await p.getByTestId('two-factor-step').waitFor();
       expect(new URL(p.url()).pathname).toBe('/login');
       await p.getByLabel('Authentication code').fill('123456');
-      await p.getByRole('button', { name: 'Verify' }).click();
-      await p.getByText('the verification code is invalid or has already been used').waitFor();
+      await shownAfter(p.getByText('the verification code is invalid or has already been used'), () => p.getByRole('button', { name: 'Verify' }).click());
       // The next 30-second step: the enrolment already used the current one.
       await p.getByLabel('Authentication code').fill(await generate({ secret: totpSecret, epoch: Math.floor(Date.now() / 1000) + 30 }));
       await p.getByRole('button', { name: 'Verify' }).click();
@@ -142,8 +138,7 @@ describe('personal settings, two-factor sign-in and online top-up', () => {
       await signIn(p, origin, FRANK.username, FRANK.password, '/personal');
       await waitForPath(p, '/personal');
       await p.getByLabel('Passkey name').fill('Virtual key');
-      await p.getByRole('button', { name: 'Add a passkey' }).click();
-      await p.getByText('Passkey added').waitFor();
+      await shownAfter(p.getByText('Passkey added'), () => p.getByRole('button', { name: 'Add a passkey' }).click());
       await p.getByText('Virtual key').waitFor();
 
       await p.evaluate(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPageWithClipboard, signIn, waitForPath, withNotice } from './support/browser';
+import { launchBrowser, openPageWithClipboard, signIn, waitForPath, withNotice, shownAfter } from './support/browser';
 import { pageApi } from './support/page-api';
 import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
 
@@ -49,8 +49,7 @@ describe('redemption codes and the wallet', () => {
     codes = (await dialog.getByTestId('created-codes').inputValue()).split('\n');
     expect(codes).toHaveLength(2);
     for (const code of codes) expect(code).toMatch(/^[0-9a-zA-Z]{32}$/);
-    await dialog.getByRole('button', { name: 'Copy all' }).click();
-    await admin.getByText('All codes copied').waitFor();
+    await shownAfter(admin.getByText('All codes copied'), () => dialog.getByRole('button', { name: 'Copy all' }).click());
     await expect(admin.evaluate(() => navigator.clipboard.readText())).resolves.toBe(codes.join('\n'));
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -65,8 +64,7 @@ describe('redemption codes and the wallet', () => {
     const drawer = admin.locator('.ant-drawer-open');
     await drawer.getByText('Edit redemption code').waitFor();
     await drawer.getByLabel('Name').fill('renamed');
-    await admin.getByTestId('redemption-submit').click();
-    await admin.getByText('Code updated').waitFor();
+    await shownAfter(admin.getByText('Code updated'), () => admin.getByTestId('redemption-submit').click());
     await row.getByText('renamed').waitFor();
   });
 
@@ -91,8 +89,7 @@ describe('redemption codes and the wallet', () => {
     await user.getByText('Please enter a redemption code').waitFor();
 
     await user.getByLabel('Redemption code').fill(codes[0]);
-    await user.getByTestId('redeem-submit').click();
-    await user.getByText('Redeemed: $10.00 added to your balance').waitFor();
+    await shownAfter(user.getByText('Redeemed: $10.00 added to your balance'), () => user.getByTestId('redeem-submit').click());
     await balance.getByText('$10.00').waitFor();
     await expect(user.getByLabel('Redemption code').inputValue()).resolves.toBe('');
     if (SCREENSHOTS) await user.screenshot({ path: `${SCREENSHOTS}/topup-page.png`, fullPage: true });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, signIn, waitForPath } from './support/browser';
+import { launchBrowser, signIn, waitForPath, shownAfter } from './support/browser';
 import { pageApi } from './support/page-api';
 import { seedChannel } from './support/seed';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
@@ -71,27 +71,23 @@ describe('settings and pricing', () => {
     await unpriced.getByRole('button', { name: 'Batch set (1)' }).click();
     await dialog(page).getByText('Per request', { exact: true }).click();
     await dialog(page).getByLabel('Fixed price per call').fill('0.01');
-    await dialog(page).getByRole('button', { name: 'Apply' }).click();
-    await page.getByText('Saved successfully').waitFor();
+    await shownAfter(page.getByText('Saved successfully'), () => dialog(page).getByRole('button', { name: 'Apply' }).click());
     await rowOf(page, unpriced, 'acme-embed').waitFor({ state: 'detached' });
 
     await page.goto(`${server.baseUrl}/setting?tab=visual`);
     const editor = page.getByTestId('visual-ratio-editor');
-    await editor.getByRole('button', { name: /Batch set/ }).click();
-    await page.getByText('Select models first').waitFor();
+    await shownAfter(page.getByText('Select models first'), () => editor.getByRole('button', { name: /Batch set/ }).click());
 
     await editor.getByRole('button', { name: 'Add model' }).click();
     const modal = dialog(page);
     await modal.getByLabel('Model name').fill('gpt-4o-mini');
     await modal.getByLabel('Input price').fill('abc');
-    await modal.getByRole('button', { name: 'Apply' }).click();
-    await modal.getByText('Model name already exists').waitFor();
+    await shownAfter(modal.getByText('Model name already exists'), () => modal.getByRole('button', { name: 'Apply' }).click());
     await modal.getByText('Please enter a number').waitFor();
 
     await modal.getByText('Per request', { exact: true }).click();
     await modal.getByLabel('Fixed price per call').fill('0');
-    await modal.getByRole('button', { name: 'Apply' }).click();
-    await modal.getByText('Price cannot be 0').waitFor();
+    await shownAfter(modal.getByText('Price cannot be 0'), () => modal.getByRole('button', { name: 'Apply' }).click());
 
     await modal.getByText('Per token', { exact: true }).click();
     await expect(modal.getByLabel('Fixed price per call').inputValue()).resolves.toBe('');
@@ -108,8 +104,7 @@ describe('settings and pricing', () => {
     const row = rowOf(page, editor, 'acme-chat');
     await row.getByText('$3', { exact: true }).waitFor();
     await expect(row.getByText('$12', { exact: true }).isVisible()).resolves.toBe(true);
-    await editor.getByRole('button', { name: 'Save prices (1)' }).click();
-    await page.getByText('Saved successfully').waitFor();
+    await shownAfter(page.getByText('Saved successfully'), () => editor.getByRole('button', { name: 'Save prices (1)' }).click());
 
     const hub = page.getByTestId('model-hub-admin');
     await hub.getByRole('button', { name: 'Add entry' }).click();
@@ -117,8 +112,7 @@ describe('settings and pricing', () => {
     await entry.getByLabel('Model name').fill('acme-chat');
     await entry.getByLabel('Description').fill('Acme flagship chat model');
     await entry.getByLabel('Max tokens').fill('128000');
-    await entry.getByRole('button', { name: 'OK' }).click();
-    await page.getByText('Model hub saved').waitFor();
+    await shownAfter(page.getByText('Model hub saved'), () => entry.getByRole('button', { name: 'OK' }).click());
     await rowOf(page, hub, 'acme-chat').getByText('Input $3 · Output $12 / 1M').waitFor();
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-visual.png`, fullPage: true });
 
@@ -142,8 +136,7 @@ describe('settings and pricing', () => {
 
     const site = page.getByTestId('settings-site');
     await site.getByLabel('System name').fill('Nimbus Gateway');
-    await site.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved successfully').waitFor();
+    await shownAfter(page.getByText('Saved successfully'), () => site.getByRole('button', { name: 'Save' }).click());
     await page.locator('.ant-layout-header').getByText('Nimbus Gateway').waitFor();
     await page.waitForFunction(() => document.title === 'Nimbus Gateway');
     await page.context().close();
@@ -159,14 +152,12 @@ describe('settings and pricing', () => {
     await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Turn off password login?' }).waitFor();
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     await expect(checkbox.isChecked()).resolves.toBe(true);
-    await login.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('You seem to have changed nothing').waitFor();
+    await shownAfter(page.getByText('You seem to have changed nothing'), () => login.getByRole('button', { name: 'Save' }).click());
 
     await checkbox.click();
     await dialog(page).getByRole('button', { name: 'OK' }).click();
     await expect(checkbox.isChecked()).resolves.toBe(false);
-    await login.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved successfully').waitFor();
+    await shownAfter(page.getByText('Saved successfully'), () => login.getByRole('button', { name: 'Save' }).click());
     const options = await pageApi<{ key: string; value: string }[]>(page, 'GET', '/api/option/');
     expect(options.data.find((o) => o.key === 'PasswordLoginEnabled')?.value).toBe('false');
     // The switch applies without a restart.
@@ -176,8 +167,9 @@ describe('settings and pricing', () => {
     // Switch it back on so the other journeys can sign in with a password.
     await checkbox.click();
     await expect(checkbox.isChecked()).resolves.toBe(true);
-    await login.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved successfully').first().waitFor();
+    await shownAfter(page.getByText('Saved successfully').first(), () => login.getByRole('button', { name: 'Save' }).click());
+    // The earlier notice may still be showing: wait for the save itself before the page goes.
+    await expect.poll(async () => (await pageApi<{ enabled_password_login: boolean }>(page, 'GET', '/api/status')).data.enabled_password_login).toBe(true);
     await page.context().close();
   });
 
@@ -199,12 +191,10 @@ describe('settings and pricing', () => {
     await page.route('https://down.example.test/**', (route) => route.fulfill({ status: 404, headers: { 'access-control-allow-origin': '*' }, body: 'no' }));
     const oidc = page.getByTestId('settings-oidc');
     await oidc.getByLabel('Well-known URL').fill('https://down.example.test/.well-known/openid-configuration');
-    await oidc.getByRole('button', { name: 'Fetch OIDC config' }).click();
-    await page.getByText('Failed to get OIDC config, check network and well-known URL').waitFor();
+    await shownAfter(page.getByText('Failed to get OIDC config, check network and well-known URL'), () => oidc.getByRole('button', { name: 'Fetch OIDC config' }).click());
 
     await oidc.getByLabel('Well-known URL').fill(wellKnown);
-    await oidc.getByRole('button', { name: 'Fetch OIDC config' }).click();
-    await page.getByText('OIDC config fetched').waitFor();
+    await shownAfter(page.getByText('OIDC config fetched'), () => oidc.getByRole('button', { name: 'Fetch OIDC config' }).click());
     await expect(oidc.getByLabel('Authorization endpoint').inputValue()).resolves.toBe('https://id.example.test/authorize');
     await expect(oidc.getByLabel('Token endpoint').inputValue()).resolves.toBe('https://id.example.test/token');
     await expect(oidc.getByLabel('User info endpoint').inputValue()).resolves.toBe('https://id.example.test/userinfo');
@@ -220,8 +210,7 @@ describe('settings and pricing', () => {
     await ratios.getByLabel('Model ratio (ModelRatio)').focus();
     await ratios.getByText('Not a legal JSON string').waitFor();
 
-    await ratios.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Please check your input').waitFor();
+    await shownAfter(page.getByText('Please check your input'), () => ratios.getByRole('button', { name: 'Save' }).click());
     const after = await pageApi<{ key: string; value: string }[]>(page, 'GET', '/api/option/');
     const valueOf = (list: { key: string; value: string }[], key: string) => list.find((o) => o.key === key)?.value;
     expect(valueOf(after.data, 'GroupRatio')).toBe(valueOf(before.data, 'GroupRatio'));
@@ -234,8 +223,7 @@ describe('settings and pricing', () => {
     await expect(ratios.getByLabel('Audio ratio (AudioRatio)').inputValue()).resolves.toContain('"gpt-4o-realtime-preview": 8');
     await ratios.getByLabel('Audio ratio (AudioRatio)').fill('{"acme-voice": 6}');
     await ratios.getByLabel('Audio completion ratio (AudioCompletionRatio)').fill('{"acme-voice": 2.5}');
-    await ratios.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved successfully').first().waitFor();
+    await shownAfter(page.getByText('Saved successfully').first(), () => ratios.getByRole('button', { name: 'Save' }).click());
     const options = await pageApi<{ key: string; value: string }[]>(page, 'GET', '/api/option/');
     expect(JSON.parse(options.data.find((o) => o.key === 'AudioRatio')!.value)).toEqual({ 'acme-voice': 6 });
     expect(JSON.parse(options.data.find((o) => o.key === 'AudioCompletionRatio')!.value)).toEqual({ 'acme-voice': 2.5 });
@@ -255,8 +243,7 @@ describe('settings and pricing', () => {
 
     await retry.fill('429,500-503');
     await monitoring.getByLabel('Status codes that disable a channel').fill('401,403');
-    await monitoring.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved successfully').first().waitFor();
+    await shownAfter(page.getByText('Saved successfully').first(), () => monitoring.getByRole('button', { name: 'Save' }).click());
     expect(await optionValue('AutomaticRetryStatusCodes')).toBe('429,500-503');
     expect(await optionValue('AutomaticDisableStatusCodes')).toBe('401,403');
     await page.context().close();
@@ -273,8 +260,7 @@ describe('settings and pricing', () => {
     await page.locator('.ant-picker-dropdown').getByRole('button', { name: 'OK' }).click();
     await logs.getByTestId('log-cleanup').click();
     await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Delete old logs?' }).waitFor();
-    await dialog(page).getByRole('button', { name: 'OK' }).click();
-    await page.getByText('3 logs cleaned').waitFor();
+    await shownAfter(page.getByText('3 logs cleaned'), () => dialog(page).getByRole('button', { name: 'OK' }).click());
     await page.context().close();
   });
 
@@ -283,8 +269,7 @@ describe('settings and pricing', () => {
     const ratios = page.getByTestId('settings-ratios');
     await expect(ratios.getByLabel('Model ratio (ModelRatio)').inputValue()).resolves.toContain('"acme-chat": 1.5');
     await ratios.getByRole('button', { name: 'Reset model ratios' }).click();
-    await dialog(page).getByRole('button', { name: 'OK' }).click();
-    await page.getByText('Model ratios reset').waitFor();
+    await shownAfter(page.getByText('Model ratios reset'), () => dialog(page).getByRole('button', { name: 'OK' }).click());
     await page.waitForFunction(() => !document.querySelector<HTMLTextAreaElement>('#ModelRatio')?.value.includes('acme-chat'));
     const options = await pageApi<{ key: string; value: string }[]>(page, 'GET', '/api/option/');
     expect(options.data.find((o) => o.key === 'ModelRatio')?.value).not.toContain('acme-chat');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn, waitForPath } from './support/browser';
+import { launchBrowser, signIn, waitForPath, shownAfter } from './support/browser';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
@@ -31,13 +31,11 @@ describe('settings, registration and roles', () => {
     await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=other');
     await waitForPath(page, '/setting');
     const site = page.getByTestId('settings-site');
-    await site.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('You seem to have changed nothing').waitFor();
+    await shownAfter(page.getByText('You seem to have changed nothing'), () => site.getByRole('button', { name: 'Save' }).click());
 
     await site.getByLabel('System name').fill('Acme AI');
     await site.getByLabel('Footer').fill('<b>Acme footer</b>');
-    await site.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved successfully').waitFor();
+    await shownAfter(page.getByText('Saved successfully'), () => site.getByRole('button', { name: 'Save' }).click());
     await page.locator('.ant-layout-header').getByText('Acme AI').waitFor();
     await page.getByTestId('footer-html').getByText('Acme footer').waitFor();
     await expect(page.title()).resolves.toBe('Acme AI');
@@ -45,8 +43,7 @@ describe('settings, registration and roles', () => {
     const content = page.getByTestId('settings-content');
     await content.getByLabel('Notice').fill('Maintenance on Sunday');
     await content.getByLabel('Home page content').fill('<h2>Acme models for everyone</h2>');
-    await content.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved successfully').first().waitFor();
+    await shownAfter(page.getByText('Saved successfully').first(), () => content.getByRole('button', { name: 'Save' }).click());
 
     await page.goto(`${server.baseUrl}/`);
     await page.getByTestId('home-content').getByRole('heading', { name: 'Acme models for everyone' }).waitFor();
@@ -99,8 +96,7 @@ describe('settings, registration and roles', () => {
     await page.goto(`${server.baseUrl}/user/edit/${carolId}`);
     await page.getByLabel('Add quota').fill('1500000');
     await page.getByLabel('Remarks').fill('trial account');
-    await page.getByTestId('edit-user-submit').click();
-    await page.getByText('User information updated successfully!').waitFor();
+    await shownAfter(page.getByText('User information updated successfully!'), () => page.getByTestId('edit-user-submit').click());
     await waitForPath(page, '/user');
     await page.locator('tr.ant-table-row', { hasText: 'carol' }).getByText('Remaining: $3.00').waitFor();
     await page.context().close();

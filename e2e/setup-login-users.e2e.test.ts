@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn, waitForPath } from './support/browser';
+import { launchBrowser, signIn, waitForPath, shownAfter } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
@@ -69,8 +69,7 @@ describe('first run, sign-in and user management', () => {
     await drawer.getByLabel('Username').fill('alice');
     await drawer.getByLabel('Display name').fill('Alice Liddell');
     await drawer.getByLabel('Password').fill('alice-pass-1');
-    await page.getByTestId('add-user-submit').click();
-    await page.getByText('User account created successfully!').waitFor();
+    await shownAfter(page.getByText('User account created successfully!'), () => page.getByTestId('add-user-submit').click());
     const row = page.locator('tr', { hasText: 'Alice Liddell' });
     await row.waitFor();
     await expect(row.getByText('Normal user').isVisible()).resolves.toBe(true);
@@ -103,8 +102,7 @@ describe('first run, sign-in and user management', () => {
   it('deletes the user after confirmation: the row shows as logged out without actions', async () => {
     const row = page.locator('tr.ant-table-row', { hasText: 'alice' });
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
-    await row.getByText('Logged out').waitFor();
+    await shownAfter(row.getByText('Logged out'), () => page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click());
     await expect(row.getByRole('button').count()).resolves.toBe(0);
   });
 

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /** Headless Chromium from the system package (the test script installs it when missing). */
 export function launchBrowser(): Promise<Browser> {
@@ -37,12 +37,17 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
 }
 
 /**
- * Runs `action` and waits for the notice (Ant Design message) it shows. The wait starts before the action:
- * a notice lasts 3 s, and a loaded CI box can stall the test process longer than that after a click.
+ * Runs `action` and waits for `shown` to appear, the wait starting before the action: a notice lasts 3 s,
+ * and a loaded CI box can stall the test process longer than that between a click and the next check.
  */
-export async function withNotice(page: Page, text: string | RegExp, action: () => Promise<unknown>, kind?: 'success' | 'error'): Promise<void> {
-  const shown = page.locator(kind ? `.ant-message-${kind}` : '.ant-message').getByText(text).first().waitFor();
-  shown.catch(() => {});
+export async function shownAfter(shown: Locator, action: () => Promise<unknown>): Promise<void> {
+  const appeared = shown.waitFor();
+  appeared.catch(() => {});
   await action();
-  await shown;
+  await appeared;
+}
+
+/** Runs `action` and waits for the notice (Ant Design message) it shows; see shownAfter. */
+export function withNotice(page: Page, text: string | RegExp, action: () => Promise<unknown>, kind?: 'success' | 'error'): Promise<void> {
+  return shownAfter(page.locator(kind ? `.ant-message-${kind}` : '.ant-message').getByText(text).first(), action);
 }
