@@ -256,9 +256,9 @@ describe.each(testDialects())('the initial key of a new user (%s)', (dialect) =>
   });
 
   it('puts the key in the auto group with DefaultUseAutoGroup, only while auto is offered', async () => {
-    withKeys.services.options.set({ DefaultUseAutoGroup: true });
+    await withKeys.services.options.set({ DefaultUseAutoGroup: true });
     expect((await register(withKeys, name()))[0].group).toBe('');
-    withKeys.services.options.set({ UserUsableGroups: { default: 'default', auto: 'pick for me' } });
+    await withKeys.services.options.set({ UserUsableGroups: { default: 'default', auto: 'pick for me' } });
     expect((await register(withKeys, name()))[0].group).toBe('auto');
   });
 
