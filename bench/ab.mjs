@@ -9,7 +9,7 @@
 // packages/contracts packages/server` in it; remove the worktree afterwards.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { GATEWAY_NODE_FLAGS, KEY, cpuMs, firstLine, loadOf, run, seedDatabase, startChild, waitFor } from './relay.mjs';
 
 const [aMain, bMain, mode = 'json'] = process.argv.slice(2);
@@ -33,7 +33,7 @@ try {
   for (const [name, main] of [['A', aMain], ['B', bMain]]) {
     const dir = mkdtempSync(join(tmpdir(), 'gw-ab-'));
     dirs.push(dir);
-    await seedDatabase(dir, upstreamPort);
+    await seedDatabase(dir, upstreamPort, dirname(resolve(main)));
     const port = 20000 + Math.floor(Math.random() * 20000);
     const child = startChild([...GATEWAY_NODE_FLAGS, main], { HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_URL: '', PORT: String(port), WORKERS });
     children.push(child);

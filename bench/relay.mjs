@@ -54,10 +54,11 @@ export async function waitFor(url, headers = {}) {
   throw new Error(`${url} did not come up`);
 }
 
-export async function seedDatabase(dataDir, upstreamPort) {
-  const { createDatabase } = await import(join(root, 'packages/server/dist/db/database.js'));
-  const { migrateToLatest } = await import(join(root, 'packages/server/dist/db/migrator.js'));
-  const { ChannelRoutingService } = await import(join(root, 'packages/server/dist/channels/channel-routing.service.js'));
+/** Seeds with the build in `dist` (a compared build migrates its own schema, which may be older). */
+export async function seedDatabase(dataDir, upstreamPort, dist = join(root, 'packages/server/dist')) {
+  const { createDatabase } = await import(join(dist, 'db/database.js'));
+  const { migrateToLatest } = await import(join(dist, 'db/migrator.js'));
+  const { ChannelRoutingService } = await import(join(dist, 'channels/channel-routing.service.js'));
   const db = createDatabase({ type: 'sqlite', sqlitePath: join(dataDir, 'gateway.db') });
   await migrateToLatest(db);
   const now = Math.floor(Date.now() / 1000);
