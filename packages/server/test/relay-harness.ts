@@ -31,7 +31,7 @@ export interface RelayContext {
   /** A model name no other test uses, priced at `ratio` (tests stay independent of each other's channels). */
   uniqueModel(ratio?: number): Promise<string>;
   /** What the gateway bills for this usage of `model` in `group` (default 'default') at the current prices. */
-  quotaFor(model: string, usage: { prompt: number; completion: number; cached?: number }, group?: string): number;
+  quotaFor(model: string, usage: { prompt: number; completion: number; cached?: number }, group?: string, userGroup?: string): number;
   /** The official OpenAI client pointed at the gateway, without client-side retries. */
   openai(key: string): OpenAI;
   /** POSTs a JSON body to a gateway path with `Authorization: Bearer <key>`. */
@@ -105,8 +105,8 @@ export async function createRelayContext(dialect: DatabaseType, routes: Record<s
       await ctx.services.options.set({ ModelRatio: { ...ctx.services.options.get('ModelRatio'), [name]: ratio } });
       return name;
     },
-    quotaFor(model, usage, group = 'default') {
-      const price = resolvePrice(model, group, priceTablesOf(ctx.services.options));
+    quotaFor(model, usage, group = 'default', userGroup) {
+      const price = resolvePrice(model, group, priceTablesOf(ctx.services.options), { userGroup });
       if (price.mode === 'unpriced') throw new Error(`${model} has no price`);
       const billing = { promptTokens: usage.prompt, completionTokens: usage.completion, cachedTokens: usage.cached ?? 0, cacheCreationTokens: 0, reasoningTokens: 0, semantic: 'openai' as const };
       return computeQuota(price, billing, ctx.services.options.get('QuotaPerUnit'));

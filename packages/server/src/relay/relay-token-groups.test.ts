@@ -39,6 +39,24 @@ describe('token groups', () => {
     expect(JSON.parse(doubled.other!).group_ratio).toBe(2);
     expect(await r.tokenOf(vip.id)).toMatchObject({ used_quota: doubled.quota });
   });
+
+  it("bills a user group's special ratio in a group (GroupGroupRatio), other users the group's own", async () => {
+    await r.setOptions({ GroupGroupRatio: { vip: { default: 0.5 } } });
+    try {
+      const vipUser = await r.createUser({ quota: 5_000_000, group: 'vip' });
+      const plainUser = await r.createUser({ quota: 5_000_000 });
+      await ask((await r.createApiKey(vipUser.id, { group: 'default' })).key);
+      await ask((await r.createApiKey(plainUser.id)).key);
+      await expect.poll(async () => [...(await r.logsOf(vipUser.id, 2)), ...(await r.logsOf(plainUser.id, 2))]).toHaveLength(2);
+      const [[special], [plain]] = [await r.logsOf(vipUser.id, 2), await r.logsOf(plainUser.id, 2)];
+      expect(plain.quota).toBe(r.quotaFor(model, { prompt: 100, completion: 40 }));
+      expect(special).toMatchObject({ group: 'default', quota: r.quotaFor(model, { prompt: 100, completion: 40 }, 'default', 'vip') });
+      expect(Math.abs(special.quota - plain.quota / 2)).toBeLessThanOrEqual(1);
+      expect(JSON.parse(special.other!).group_ratio).toBe(0.5);
+    } finally {
+      await r.setOptions({ GroupGroupRatio: {} });
+    }
+  });
 });
 
 /** new-api's `auto` group: a key routes through the AutoGroups option's groups in turn, billed in the one that serves. */

@@ -33,6 +33,11 @@ export const pricingOptions = {
   /** Model → {threshold, input, output}: past `threshold` prompt tokens, input and output prices × those multipliers. */
   LongContextPrice: json<Record<string, LongContextPrice>>({ ...DEFAULT_LONG_CONTEXT_PRICE }, z.record(z.string(), longContextPrice, objectError)),
   GroupRatio: numberMap({ default: 1, vip: 1, svip: 1 }),
+  /** User group → using group → ratio: what users of one group pay in another, instead of GroupRatio (new-api's). */
+  GroupGroupRatio: json<Record<string, Record<string, number>>>(
+    {},
+    z.record(z.string(), z.record(z.string(), z.number({ error: 'must be a number' }).min(0, 'must not be negative'), { error: 'each user group needs an object of group ratios' }), objectError),
+  ),
   /** Groups users may pick for their tokens: group name → description (`auto` offers the auto group). */
   UserUsableGroups: stringMap({ default: 'default', vip: 'vip' }),
   /** User group → extra rules on the groups its users are offered: `"+:g"` (or `"g"`) adds g with a description, `"-:g"` removes g. */
@@ -40,8 +45,8 @@ export const pricingOptions = {
     {},
     z.record(z.string(), z.record(z.string(), z.string({ error: 'each rule needs a description (a string)' }), { error: 'each user group needs an object of rules' }), objectError),
   ),
-  /** The groups an `auto` token routes through, in order: the first with a channel for the model serves and bills it. */
   /** The initial key of a new user (GENERATE_DEFAULT_TOKEN) is in the `auto` group, when auto is offered. */
   DefaultUseAutoGroup: bool(false),
+  /** The groups an `auto` token routes through, in order: the first with a channel for the model serves and bills it. */
   AutoGroups: json<string[]>(['default'], z.array(z.string({ error: 'each group must be a string' }).min(1, 'a group name must not be empty').max(64, 'a group name is too long'), { error: 'must be a JSON array of group names' })),
 };

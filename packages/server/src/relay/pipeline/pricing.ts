@@ -16,6 +16,7 @@ export function priceTablesOf(o: OptionsService): PriceTables {
     ToolCallPrice: o.get('ToolCallPrice'),
     LongContextPrice: o.get('LongContextPrice'),
     GroupRatio: o.get('GroupRatio'),
+    GroupGroupRatio: o.get('GroupGroupRatio'),
   };
 }
 
@@ -33,9 +34,9 @@ export function acceptsUnpricedModels(o: OptionsService, principal: ApiKeyPrinci
 const prices = new OptionsMemo<ResolvedPrice>(5000);
 
 /**
- * The price of a model in a group, remembered until the options change: resolving walks several
- * tables and name fallbacks, and every relayed request asks for it.
+ * The price of a model in a group for a user of `userGroup` (GroupGroupRatio), remembered until the options
+ * change: resolving walks several tables and name fallbacks, and every relayed request asks for it.
  */
-export function currentPrice(o: OptionsService, model: string, group: string, acceptUnsetModel: boolean): ResolvedPrice {
-  return prices.get(o, `${acceptUnsetModel ? 1 : 0}\u0000${group}\u0000${model}`, () => resolvePrice(model, group, priceTablesOf(o), { acceptUnsetModel }));
+export function currentPrice(o: OptionsService, model: string, group: string, acceptUnsetModel: boolean, userGroup: string): ResolvedPrice {
+  return prices.get(o, `${acceptUnsetModel ? 1 : 0}\u0000${group}\u0000${userGroup}\u0000${model}`, () => resolvePrice(model, group, priceTablesOf(o), { acceptUnsetModel, userGroup }));
 }

@@ -126,7 +126,7 @@ export async function runRelay(deps: RelayDeps, received: RelayInput, io: Client
 }
 
 function priceOf(deps: RelayDeps, input: RelayInput): BillablePrice {
-  const price = currentPrice(deps.options, input.model, input.principal.group, acceptsUnpricedModels(deps.options, input.principal));
+  const price = currentPrice(deps.options, input.model, input.principal.group, acceptsUnpricedModels(deps.options, input.principal), input.principal.userGroup);
   if (price.mode === 'unpriced') {
     throw invalidRequest(`the model ${input.model} has no price set; ask the administrator to set one`, 'model_price_error');
   }

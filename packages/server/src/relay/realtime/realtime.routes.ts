@@ -129,7 +129,7 @@ async function openSession(
   // A model the caller configured with their own supplier key is neither priced nor charged.
   const ownKey = principal.pinnedChannelId === null ? await relay.ownKeyChannels?.channelFor(principal.userId, model) : null;
   if (!ownKey && principal.userQuota <= 0) throw userQuotaUsedUp();
-  const price = currentPrice(relay.options, model, principal.group, acceptsUnpricedModels(relay.options, principal));
+  const price = currentPrice(relay.options, model, principal.group, acceptsUnpricedModels(relay.options, principal), principal.userGroup);
   if (!ownKey && price.mode === 'unpriced') throw invalidRequest(`the model ${model} has no price set; ask the administrator to set one`, 'model_price_error');
 
   const clientGone = new AbortController();
@@ -208,7 +208,7 @@ function chargedHooks(relay: RelayDeps, billing: RealtimeBilling): RealtimeSessi
       // Token-billed models report tokens, whisper-1 the seconds of audio: both are usage shapes usageFromAnswer reads.
       const usage = usageFromAnswer(event.usage);
       if (!transcriptionModel || !usage) return true;
-      const byPrice = currentPrice(relay.options, transcriptionModel, principal.group, acceptsUnpricedModels(relay.options, principal));
+      const byPrice = currentPrice(relay.options, transcriptionModel, principal.group, acceptsUnpricedModels(relay.options, principal), principal.userGroup);
       if (byPrice.mode === 'unpriced') {
         relay.log.warn({ requestId, model: transcriptionModel }, 'realtime input transcription model has no price: not billed');
         return true;

@@ -56,7 +56,7 @@ export async function submitMidjourney(deps: TaskDeps, input: MjSubmitInput): Pr
   const principal = withRoutingGroup(deps, caller, model);
   assertModelAllowed(principal, model);
   if (!fixed && principal.pinnedChannelId === null && !deps.routing.table.candidates(principal.group, model)) throw noChannel(model, principal.group);
-  const price: TaskPrice = FREE_ACTIONS.includes(plan.action) ? { model, modelPrice: 0, groupRatio: 1, quota: 0 } : taskPriceOf(deps.options, model, principal.group);
+  const price: TaskPrice = FREE_ACTIONS.includes(plan.action) ? { model, modelPrice: 0, groupRatio: 1, quota: 0 } : taskPriceOf(deps.options, model, principal.group, principal.userGroup);
   const hold = price.quota > 0 ? await holdTaskQuota(deps, principal, price) : null;
 
   const sent = await releasingOnError(deps, hold, () =>

@@ -69,7 +69,7 @@ export async function submitSuno(deps: TaskDeps, input: SunoSubmitInput): Promis
   const principal = withRoutingGroup(deps, caller, model);
   assertModelAllowed(principal, model);
   if (!fixed && principal.pinnedChannelId === null && !deps.routing.table.candidates(principal.group, model)) throw noChannel(model, principal.group);
-  const price = taskPriceOf(deps.options, model, principal.group);
+  const price = taskPriceOf(deps.options, model, principal.group, principal.userGroup);
   const hold = await holdTaskQuota(deps, principal, price);
 
   const sent = await releasingOnError(deps, hold, () =>

@@ -46,7 +46,7 @@ export async function submitVideo(deps: TaskDeps, input: VideoSubmitInput): Prom
   const principal = withRoutingGroup(deps, caller, model);
   assertModelAllowed(principal, model);
   if (principal.pinnedChannelId === null && !deps.routing.table.candidates(principal.group, model)) throw noChannel(model, principal.group);
-  const price = taskPriceOf(deps.options, model, principal.group);
+  const price = taskPriceOf(deps.options, model, principal.group, principal.userGroup);
   const hold = await holdTaskQuota(deps, principal, price);
 
   const sent = await releasingOnError(deps, hold, () =>

@@ -16,6 +16,7 @@ const FIELDS = {
   ToolCallPrice: 'json',
   LongContextPrice: 'json',
   GroupRatio: 'json',
+  GroupGroupRatio: 'json',
   UserUsableGroups: 'json',
   AutoGroups: 'json',
   DefaultUseAutoGroup: 'bool',
@@ -57,6 +58,7 @@ export function RatioJsonSection({ options }: { options: Record<string, string> 
       <JsonOption name="ToolCallPrice" label={t('ratios.toolCallPrice')} help={t('ratios.toolCallPriceHelp')} rows={4} />
       <JsonOption name="LongContextPrice" label={t('ratios.longContextPrice')} help={t('ratios.longContextPriceHelp')} rows={6} />
       <JsonOption name="GroupRatio" label={t('ratios.groupRatio')} help={t('ratios.groupRatioHelp')} rows={6} />
+      <JsonOption name="GroupGroupRatio" label={t('ratios.groupGroupRatio')} help={t('ratios.groupGroupRatioHelp')} rows={4} />
       <JsonOption name="UserUsableGroups" label={t('ratios.userUsableGroups')} help={t('ratios.userUsableGroupsHelp')} rows={6} />
       <JsonOption name="AutoGroups" label={t('ratios.autoGroups')} help={t('ratios.autoGroupsHelp')} rows={3} />
       <BoolOption name="DefaultUseAutoGroup" label={t('ratios.defaultUseAutoGroup')} help={t('ratios.defaultUseAutoGroupHelp')} />
