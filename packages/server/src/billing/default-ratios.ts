@@ -7,7 +7,7 @@ import type { VendorPricing } from './defaults/price-rows.js';
 
 /**
  * The default pricing tables, shipped as the defaults of the ModelRatio / CompletionRatio / CacheRatio /
- * ModelPrice / AudioRatio / AudioCompletionRatio / ImageRatio options (and of CreateCacheRatio, which has no option yet). Once an option is saved its
+ * CreateCacheRatio / ModelPrice / AudioRatio / AudioCompletionRatio / ImageRatio options. Once an option is saved its
  * value is the whole table: defaults are not merged under it.
  *
  * Units: model ratio 1 = $2 per 1M input tokens; QuotaPerUnit (500000) quota = $1; ModelPrice is USD

@@ -17,7 +17,7 @@ export async function optionsRoutes(app: FastifyInstance, { options }: { options
 
   // new-api's spelling ("rest") is kept so existing consoles and scripts work.
   app.post('/rest_model_ratio', { preHandler: requireRoot }, async () => {
-    await options.resetToDefaults(['ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ToolCallPrice', 'LongContextPrice']);
+    await options.resetToDefaults(['ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'CreateCacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'ImageRatio', 'ToolCallPrice', 'LongContextPrice']);
     return ok(undefined, 'model prices and ratios were reset to the defaults');
   });
 }

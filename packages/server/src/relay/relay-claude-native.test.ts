@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optionRegistry } from '../options/option-registry.js';
 import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
 import { createRelayContext, type RelayContext } from '../../test/relay-harness.js';
@@ -95,6 +96,23 @@ describe('Claude channels through the gateway (sqlite)', () => {
     const other = JSON.parse(log.other!);
     expect(other).toMatchObject({ cache_creation_tokens: 1000, cache_creation_1h_tokens: 400, cache_creation_ratio: 1.25 });
     expect(log.quota).toBe(Math.round((20 + 600 * 1.25 + 400 * 1.25 * 1.6 + 6 * other.completion_ratio) * other.model_ratio));
+  });
+
+  it('bills cache writes at the model’s CreateCacheRatio when the option names it', async () => {
+    const model = await r.uniqueModel();
+    await r.setOptions({ CreateCacheRatio: { [model]: 2 } });
+    const usage = { input_tokens: 20, output_tokens: 6, cache_creation_input_tokens: 1000 };
+    r.upstream.setRoute('POST /v1/messages', jsonReply({ ...claudeMessage, model, usage }));
+    await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    await new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 }).messages.create({ model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });
+    await r.settled();
+    const [log] = await r.logsOf(user.id, 2);
+    await r.setOptions({ CreateCacheRatio: optionRegistry.CreateCacheRatio.default });
+    const other = JSON.parse(log.other!);
+    expect(other).toMatchObject({ cache_creation_tokens: 1000, cache_creation_ratio: 2 });
+    expect(log.quota).toBe(Math.round((20 + 1000 * 2 + 6 * other.completion_ratio) * other.model_ratio));
   });
 
   it('bills a prompt past the model’s long-context threshold at the long-context prices and logs the tier', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_AUDIO_COMPLETION_RATIO, DEFAULT_AUDIO_RATIO, DEFAULT_CACHE_RATIO, DEFAULT_IMAGE_RATIO, DEFAULT_TOOL_CALL_PRICE, DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '../../billing/default-ratios.js';
+import { DEFAULT_AUDIO_COMPLETION_RATIO, DEFAULT_AUDIO_RATIO, DEFAULT_CACHE_RATIO, DEFAULT_CREATE_CACHE_RATIO, DEFAULT_IMAGE_RATIO, DEFAULT_TOOL_CALL_PRICE, DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_PRICE, DEFAULT_MODEL_RATIO } from '../../billing/default-ratios.js';
 import { z } from 'zod';
 import { DEFAULT_LONG_CONTEXT_PRICE, type LongContextPrice } from '../../billing/defaults/long-context.js';
 import { bool, json, numberMap, objectError, stringMap } from '../option-def.js';
@@ -22,6 +22,8 @@ export const pricingOptions = {
   CompletionRatio: numberMap({ ...DEFAULT_COMPLETION_RATIO }),
   /** Cached-input / input price multiplier by model. */
   CacheRatio: numberMap({ ...DEFAULT_CACHE_RATIO }),
+  /** Price of a prompt-cache write (Claude's 5-minute writes) per input token's; a missing model pays 1.25. */
+  CreateCacheRatio: numberMap({ ...DEFAULT_CREATE_CACHE_RATIO }),
   /** Audio input tokens' price ÷ text input price by model (models missing here bill audio as text). */
   AudioRatio: numberMap({ ...DEFAULT_AUDIO_RATIO }),
   /** Audio output ÷ audio input price by model (default 1 for a model in AudioRatio). */

@@ -10,6 +10,7 @@ export function priceTablesOf(o: OptionsService): PriceTables {
     ModelRatio: o.get('ModelRatio'),
     CompletionRatio: o.get('CompletionRatio'),
     CacheRatio: o.get('CacheRatio'),
+    CreateCacheRatio: o.get('CreateCacheRatio'),
     AudioRatio: o.get('AudioRatio'),
     AudioCompletionRatio: o.get('AudioCompletionRatio'),
     ImageRatio: o.get('ImageRatio'),

@@ -10,6 +10,7 @@ const FIELDS = {
   ModelRatio: 'json',
   CompletionRatio: 'json',
   CacheRatio: 'json',
+  CreateCacheRatio: 'json',
   AudioRatio: 'json',
   AudioCompletionRatio: 'json',
   ImageRatio: 'json',
@@ -52,6 +53,7 @@ export function RatioJsonSection({ options }: { options: Record<string, string> 
       <JsonOption name="ModelRatio" label={t('ratios.modelRatio')} help={t('ratios.modelRatioHelp')} rows={10} />
       <JsonOption name="CompletionRatio" label={t('ratios.completionRatio')} help={t('ratios.completionRatioHelp')} rows={8} />
       <JsonOption name="CacheRatio" label={t('ratios.cacheRatio')} help={t('ratios.cacheRatioHelp')} rows={8} />
+      <JsonOption name="CreateCacheRatio" label={t('ratios.createCacheRatio')} help={t('ratios.createCacheRatioHelp')} rows={6} />
       <JsonOption name="AudioRatio" label={t('ratios.audioRatio')} help={t('ratios.audioRatioHelp')} rows={6} />
       <JsonOption name="AudioCompletionRatio" label={t('ratios.audioCompletionRatio')} help={t('ratios.audioCompletionRatioHelp')} rows={6} />
       <JsonOption name="ImageRatio" label={t('ratios.imageRatio')} help={t('ratios.imageRatioHelp')} rows={4} />
