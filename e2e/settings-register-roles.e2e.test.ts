@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signIn, waitForPath, shownAfter } from './support/browser';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
+import { pageApi } from './support/page-api';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
 
@@ -99,6 +100,42 @@ describe('settings, registration and roles', () => {
     await shownAfter(page.getByText('User information updated successfully!'), () => page.getByTestId('edit-user-submit').click());
     await waitForPath(page, '/user');
     await page.locator('tr.ant-table-row', { hasText: 'carol' }).getByText('Remaining: $3.00').waitFor();
+    await page.context().close();
+  });
+
+  it('asks new users to accept the user agreement and privacy policy before registering', async () => {
+    const admin = await newPage();
+    await signIn(admin, server.baseUrl, ROOT.username, ROOT.password, '/setting');
+    await waitForPath(admin, '/setting');
+    for (const [key, value] of [['legal.user_agreement', '<h2>Acme terms of use</h2><p>Be kind to the models.</p>'], ['legal.privacy_policy', 'Acme keeps your data private.\nWe log usage only.']]) {
+      expect((await pageApi(admin, 'PUT', '/api/option/', { key, value })).success).toBe(true);
+    }
+    await admin.context().close();
+
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/register`);
+    const consent = page.getByTestId('legal-consent');
+    await consent.getByText('I have read and agree to the').waitFor();
+    await page.getByLabel('Username').fill('dave');
+    await page.getByLabel('Password', { exact: true }).fill('dave-pass-12');
+    await page.getByLabel('Confirm password').fill('dave-pass-12');
+    await shownAfter(page.getByText('Please read and agree to the terms first'), () => page.locator('form').getByRole('button', { name: 'Register' }).click());
+    expect(new URL(page.url()).pathname).toBe('/register');
+
+    const [agreement] = await Promise.all([page.context().waitForEvent('page'), consent.getByRole('link', { name: 'User Agreement' }).click()]);
+    await agreement.getByTestId('legal-document').getByRole('heading', { name: 'Acme terms of use' }).waitFor();
+    await agreement.getByText('Be kind to the models.').waitFor();
+    expect(new URL(agreement.url()).pathname).toBe('/user-agreement');
+    await agreement.close();
+    const [policy] = await Promise.all([page.context().waitForEvent('page'), consent.getByRole('link', { name: 'Privacy Policy' }).click()]);
+    await policy.getByTestId('legal-document').getByText('Acme keeps your data private.').waitFor();
+    expect(new URL(policy.url()).pathname).toBe('/privacy-policy');
+    await policy.close();
+
+    await consent.getByRole('checkbox').check();
+    await page.locator('form').getByRole('button', { name: 'Register' }).click();
+    await waitForPath(page, '/login');
+    await page.getByText('Registration successful, please log in').waitFor();
     await page.context().close();
   });
 

@@ -23,6 +23,8 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/notice': 'public',
   'GET /api/about': 'public',
   'GET /api/home_page_content': 'public',
+  'GET /api/user-agreement': 'public',
+  'GET /api/privacy-policy': 'public',
   'POST /api/user/login': 'public',
   'GET /api/user/logout': 'public',
   'POST /api/user/register': 'public',

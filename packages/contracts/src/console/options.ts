@@ -82,6 +82,10 @@ export interface SiteStatus {
   checkin_enabled: boolean;
   /** Passkey sign-in is offered on the login page (option passkey.enabled). */
   passkey_login: boolean;
+  /** A user agreement is set (option legal.user_agreement); registration asks to accept it. */
+  user_agreement_enabled: boolean;
+  /** A privacy policy is set (option legal.privacy_policy); registration asks to accept it. */
+  privacy_policy_enabled: boolean;
   /** True once first-run setup is done. */
   setup: boolean;
 }

@@ -17,4 +17,6 @@ export async function statusRoutes(app: FastifyInstance, { status, db, redis }: 
   app.get('/notice', async () => ok(status.pageText('Notice')));
   app.get('/about', async () => ok(status.pageText('About')));
   app.get('/home_page_content', async () => ok(status.pageText('HomePageContent')));
+  app.get('/user-agreement', async () => ok(status.pageText('legal.user_agreement')));
+  app.get('/privacy-policy', async () => ok(status.pageText('legal.privacy_policy')));
 }

@@ -4,7 +4,7 @@ import type { SetupService } from '../setup/setup.service.js';
 import { APP_VERSION } from '../setup/setup.service.js';
 
 /** The public texts served as single values. */
-export type PageTextKey = 'Notice' | 'About' | 'HomePageContent';
+export type PageTextKey = 'Notice' | 'About' | 'HomePageContent' | 'legal.user_agreement' | 'legal.privacy_policy';
 
 /**
  * Builds the public site status (spec 1 §3) from options. The object is cached and rebuilt only after an
@@ -83,6 +83,8 @@ export class StatusService {
       fuel_pack_quota: o.get('FuelPackQuota'),
       checkin_enabled: o.get('checkin_setting.enabled'),
       passkey_login: o.get('passkey.enabled'),
+      user_agreement_enabled: o.get('legal.user_agreement').trim() !== '',
+      privacy_policy_enabled: o.get('legal.privacy_policy').trim() !== '',
       setup: setupDone,
     };
   }

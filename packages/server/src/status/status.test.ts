@@ -14,6 +14,7 @@ const statusFields = [
   'telegram_bot_name', 'wechat_login', 'WebRegisterEnabled', 'self_use_mode_enabled', 'demo_site_enabled', 'default_use_auto_group', 'price',
   'quota_for_inviter', 'quota_for_invitee', 'quota_for_new_user', 'fuel_pack_quota', 'checkin_enabled', 'setup',
   'top_up_link', 'server_address', 'register_enabled', 'password_register_enabled', 'passkey_login',
+  'user_agreement_enabled', 'privacy_policy_enabled',
 ];
 
 describe.each(testDialects())('site status (%s)', (dialect) => {
@@ -52,6 +53,8 @@ describe.each(testDialects())('site status (%s)', (dialect) => {
       quota_for_new_user: 0,
       fuel_pack_quota: 0,
       checkin_enabled: false,
+      user_agreement_enabled: false,
+      privacy_policy_enabled: false,
       setup: false,
     });
     expect(Array.isArray(body.data.chats)).toBe(true);
@@ -112,5 +115,31 @@ describe.each(testDialects())('site status (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: '', data: text });
     }
+  });
+
+  it('serves the user agreement and privacy policy publicly, empty by default, and flags them in the status', async () => {
+    const get = async (url: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    // Nothing saved yet: both are empty.
+    expect(await get('/api/user-agreement')).toEqual({ success: true, message: '', data: '' });
+    expect(await get('/api/privacy-policy')).toEqual({ success: true, message: '', data: '' });
+    expect((await status()).data).toMatchObject({ user_agreement_enabled: false, privacy_policy_enabled: false });
+
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/option/', headers: root.headers, payload: { key: 'legal.user_agreement', value: '# Terms\n\nBe nice.' } });
+    expect(json(put).success).toBe(true);
+    expect(await get('/api/user-agreement')).toEqual({ success: true, message: '', data: '# Terms\n\nBe nice.' });
+    expect(await get('/api/privacy-policy')).toEqual({ success: true, message: '', data: '' });
+    expect((await status()).data).toMatchObject({ user_agreement_enabled: true, privacy_policy_enabled: false });
+
+    await ctx.services.options.set({ 'legal.privacy_policy': 'https://example.com/privacy' });
+    expect(await get('/api/privacy-policy')).toEqual({ success: true, message: '', data: 'https://example.com/privacy' });
+    expect((await status()).data).toMatchObject({ user_agreement_enabled: true, privacy_policy_enabled: true });
+
+    // Whitespace alone does not count as a text.
+    await ctx.services.options.set({ 'legal.user_agreement': '  \n ' });
+    expect((await status()).data).toMatchObject({ user_agreement_enabled: false, privacy_policy_enabled: true });
   });
 });

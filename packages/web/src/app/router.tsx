@@ -24,6 +24,8 @@ const publicRoutes: RouteObject[] = [
   // GitHub, Google, OIDC and Linux DO return here; any other provider name is the not-found page.
   { path: 'oauth/:provider', lazy: page(() => import('../features/oauth/pages/oauth-callback-page'), 'OAuthCallbackPage') },
   { path: 'oauth/login', lazy: page(() => import('../features/oauth/pages/oauth-login-page'), 'OAuthLoginPage') },
+  { path: 'user-agreement', lazy: page(() => import('../features/legal/pages/legal-page'), 'UserAgreementPage') },
+  { path: 'privacy-policy', lazy: page(() => import('../features/legal/pages/legal-page'), 'PrivacyPolicyPage') },
   { path: 'model-hub', lazy: page(() => import('../features/model-hub/pages/model-hub-page'), 'ModelHubPage') },
 ];
 

@@ -18,6 +18,9 @@ export const contentOptions = {
   Notice: str(),
   About: str(),
   HomePageContent: str(),
+  /** The user agreement and privacy policy (text, Markdown/HTML or a link); non-empty ones must be accepted on registration. */
+  'legal.user_agreement': str(),
+  'legal.privacy_policy': str(),
   Footer: str(),
   TopUpLink: url(),
   ChatLink: url(),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Form, Input, Space } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +14,12 @@ interface PhoneCodeFormProps {
   submitting: boolean;
   submitLabel: string;
   onSubmit: (values: PhoneCodeValues) => void;
+  /** Extra fields shown above the submit button (the legal consent checkbox on registration). */
+  extra?: ReactNode;
 }
 
 /** Phone number + SMS code, with the messages of spec 1 §5 (used to sign in and to register). */
-export function PhoneCodeForm({ submitting, submitLabel, onSubmit }: PhoneCodeFormProps) {
+export function PhoneCodeForm({ submitting, submitLabel, onSubmit, extra }: PhoneCodeFormProps) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<PhoneCodeValues>();
   const getPhone = async () => (await form.validateFields(['phone_number'])).phone_number.trim();
@@ -40,6 +43,7 @@ export function PhoneCodeForm({ submitting, submitLabel, onSubmit }: PhoneCodeFo
           <SmsCodeButton getPhone={getPhone} />
         </Space.Compact>
       </Form.Item>
+      {extra}
       <Button type="primary" htmlType="submit" block loading={submitting}>
         {submitLabel}
       </Button>

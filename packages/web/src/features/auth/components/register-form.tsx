@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, type RegisterBody } from '@gw/contracts';
@@ -13,10 +14,12 @@ interface RegisterFormProps {
   onSubmit: (body: RegisterBody) => void;
   /** Guards both the code e-mail and the registration itself. */
   turnstile: Turnstile;
+  /** Extra fields shown above the submit button (the legal consent checkbox). */
+  extra?: ReactNode;
 }
 
 /** Password registration with the messages of spec 1 §5. */
-export function RegisterForm({ emailVerification, affCode, submitting, onSubmit, turnstile }: RegisterFormProps) {
+export function RegisterForm({ emailVerification, affCode, submitting, onSubmit, turnstile, extra }: RegisterFormProps) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<RegisterValues>();
   const finish = (v: RegisterValues) =>
@@ -67,6 +70,7 @@ export function RegisterForm({ emailVerification, affCode, submitting, onSubmit,
       <Form.Item name="aff_code" label={t('register.affCode')}>
         <Input placeholder={t('register.affCodePlaceholder')} />
       </Form.Item>
+      {extra}
       {turnstile.widget}
       <Button type="primary" htmlType="submit" block loading={submitting}>
         {t('register.submit')}

@@ -8,6 +8,7 @@ import { useSiteStatus } from '../../status/api/status.queries';
 import { usePhoneRegister, useRegister } from '../api/auth.queries';
 import { RegisterForm } from '../components/register-form';
 import { PhoneCodeForm } from '../components/phone-code-form';
+import { LegalConsent } from '../components/legal-consent';
 import { useTurnstile } from '../hooks/use-turnstile';
 
 type RegisterMode = 'password' | 'phone';
@@ -27,6 +28,7 @@ export function RegisterPage() {
   const closed = status.WebRegisterEnabled === false || status.register_enabled === false || (!passwordOn && !phoneOn);
   const mode: RegisterMode = passwordOn && (chosen === 'password' || !phoneOn) ? 'password' : 'phone';
   const affCode = params.get('aff') ?? readString(StorageKey.aff) ?? '';
+  const consent = <LegalConsent userAgreement={status.user_agreement_enabled === true} privacyPolicy={status.privacy_policy_enabled === true} />;
   const done = () => {
     notifySuccess(t('register.success'));
     void navigate('/login');
@@ -61,6 +63,7 @@ export function RegisterPage() {
             affCode={affCode}
             submitting={register.isPending}
             turnstile={turnstile}
+            extra={consent}
             onSubmit={(body) => {
               const token = turnstile.take();
               if (token === null) return;
@@ -71,6 +74,7 @@ export function RegisterPage() {
           <PhoneCodeForm
             submitting={phoneRegister.isPending}
             submitLabel={t('register.submit')}
+            extra={consent}
             onSubmit={(v) => phoneRegister.mutate({ ...v, aff_code: affCode }, { onSuccess: done })}
           />
         )}

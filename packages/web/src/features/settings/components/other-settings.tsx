@@ -5,7 +5,7 @@ import { TextOption } from './option-inputs';
 import { SystemInfo } from './system-info';
 
 const SITE_FIELDS = { SystemName: 'text', Logo: 'text', Footer: 'text' } as const;
-const CONTENT_FIELDS = { Notice: 'text', About: 'text', HomePageContent: 'text' } as const;
+const CONTENT_FIELDS = { Notice: 'text', About: 'text', HomePageContent: 'text', 'legal.user_agreement': 'text', 'legal.privacy_policy': 'text' } as const;
 
 /** The "other" settings tab: site identity, the public texts and the server's version. */
 export function OtherSettings({ options }: { options: Record<string, string> }) {
@@ -21,6 +21,8 @@ export function OtherSettings({ options }: { options: Record<string, string> }) 
         <TextOption name="Notice" label={t('other.notice')} help={t('other.noticeHelp')} rows={3} />
         <TextOption name="About" label={t('other.about')} help={t('other.aboutHelp')} rows={4} />
         <TextOption name="HomePageContent" label={t('other.homePageContent')} help={t('other.homePageContentHelp')} rows={6} />
+        <TextOption name="legal.user_agreement" label={t('other.userAgreement')} help={t('other.userAgreementHelp')} rows={6} />
+        <TextOption name="legal.privacy_policy" label={t('other.privacyPolicy')} help={t('other.privacyPolicyHelp')} rows={6} />
       </OptionsSection>
       <SystemInfo />
     </Flex>
