@@ -56,6 +56,17 @@ async function customer(r: RelayContext) {
   return { userId: user.id, ask };
 }
 
+/** Sends 20 requests with one key to two fresh channels and expects both to serve some; answers the customer. */
+async function spreadsOverBoth(r: RelayContext, upstreams: FakeUpstream[]): Promise<number> {
+  const { model } = await twoChannels(r, upstreams);
+  const { userId, ask } = await customer(r);
+  const served = new Set<string | number>();
+  for (let i = 0; i < 20; i++) served.add(await ask(model, 'conversation-one'));
+  expect(served).toEqual(new Set(['a', 'b']));
+  await r.settled();
+  return userId;
+}
+
 describe('channel affinity', () => {
   let r: RelayContext;
   const upstreams: FakeUpstream[] = [];
@@ -90,12 +101,7 @@ describe('channel affinity', () => {
 
   it('changes nothing while it is off: one key spreads over both channels', async () => {
     await r.setOptions({ 'channel_affinity_setting.enabled': false, 'channel_affinity_setting.rules': [cacheRule()] });
-    const { model } = await twoChannels(r, upstreams);
-    const { userId, ask } = await customer(r);
-    const served = new Set<string | number>();
-    for (let i = 0; i < 20; i++) served.add(await ask(model, 'conversation-one'));
-    expect(served).toEqual(new Set(['a', 'b']));
-    await r.settled();
+    const userId = await spreadsOverBoth(r, upstreams);
     for (const log of await r.logsOf(userId, 2)) expect(JSON.parse(log.other!).admin_info.channel_affinity).toBeUndefined();
   });
 
@@ -178,12 +184,7 @@ describe('channel affinity', () => {
 
   it('is not used by a request no rule matches', async () => {
     await enable(cacheRule({ path_regex: ['^/v1/responses$'] }));
-    const { model } = await twoChannels(r, upstreams);
-    const { userId, ask } = await customer(r);
-    const served = new Set<string | number>();
-    for (let i = 0; i < 20; i++) served.add(await ask(model, 'conversation-one'));
-    expect(served).toEqual(new Set(['a', 'b']));
-    await r.settled();
+    const userId = await spreadsOverBoth(r, upstreams);
     expect(JSON.parse((await r.logsOf(userId, 2))[0].other!).admin_info.channel_affinity).toBeUndefined();
   });
 });

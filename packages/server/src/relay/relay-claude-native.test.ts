@@ -83,9 +83,8 @@ describe('Claude channels through the gateway (sqlite)', () => {
     await expect.poll(async () => (await r.quotaOf(user.id)).request_count).toBe(2);
   });
 
-  it('bills one-hour cache writes at 1.6 × the cache-write ratio and logs them', async () => {
-    const model = await r.uniqueModel();
-    const usage = { input_tokens: 20, output_tokens: 6, cache_creation_input_tokens: 1000, cache_creation: { ephemeral_5m_input_tokens: 600, ephemeral_1h_input_tokens: 400 } };
+  /** The consume log of one Claude Messages call of `model` whose upstream reports `usage`. */
+  async function loggedCall(model: string, usage: Record<string, unknown>) {
     r.upstream.setRoute('POST /v1/messages', jsonReply({ ...claudeMessage, model, usage }));
     await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });
     const user = await r.createUser();
@@ -93,6 +92,12 @@ describe('Claude channels through the gateway (sqlite)', () => {
     await new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 }).messages.create({ model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });
     await r.settled();
     const [log] = await r.logsOf(user.id, 2);
+    return log;
+  }
+
+  it('bills one-hour cache writes at 1.6 × the cache-write ratio and logs them', async () => {
+    const model = await r.uniqueModel();
+    const log = await loggedCall(model, { input_tokens: 20, output_tokens: 6, cache_creation_input_tokens: 1000, cache_creation: { ephemeral_5m_input_tokens: 600, ephemeral_1h_input_tokens: 400 } });
     const other = JSON.parse(log.other!);
     expect(other).toMatchObject({ cache_creation_tokens: 1000, cache_creation_1h_tokens: 400, cache_creation_ratio: 1.25 });
     expect(log.quota).toBe(Math.round((20 + 600 * 1.25 + 400 * 1.25 * 1.6 + 6 * other.completion_ratio) * other.model_ratio));
@@ -101,14 +106,7 @@ describe('Claude channels through the gateway (sqlite)', () => {
   it('bills cache writes at the model’s CreateCacheRatio when the option names it', async () => {
     const model = await r.uniqueModel();
     await r.setOptions({ CreateCacheRatio: { [model]: 2 } });
-    const usage = { input_tokens: 20, output_tokens: 6, cache_creation_input_tokens: 1000 };
-    r.upstream.setRoute('POST /v1/messages', jsonReply({ ...claudeMessage, model, usage }));
-    await r.createChannel({ type: 14, models: model, key: 'anthropic-key' });
-    const user = await r.createUser();
-    const token = await r.createApiKey(user.id);
-    await new Anthropic({ apiKey: token.key, baseURL: r.gateway, maxRetries: 0 }).messages.create({ model, max_tokens: 50, messages: [{ role: 'user', content: 'hi' }] });
-    await r.settled();
-    const [log] = await r.logsOf(user.id, 2);
+    const log = await loggedCall(model, { input_tokens: 20, output_tokens: 6, cache_creation_input_tokens: 1000 });
     await r.setOptions({ CreateCacheRatio: optionRegistry.CreateCacheRatio.default });
     const other = JSON.parse(log.other!);
     expect(other).toMatchObject({ cache_creation_tokens: 1000, cache_creation_ratio: 2 });
