@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn, waitForPath, withNotice } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { signIn, waitForPath, withNotice } from './support/browser';
 import { pageApi } from './support/page-api';
-import { setupViaApi, startServer, type RunningServer } from './support/server';
+import { useRootSite } from './support/server';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
 
 /** The channel affinity card of the operation settings: JSON checks, the server's refusal, saving, the cache line. */
 describe('channel affinity settings', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    await setupViaApi(server.baseUrl, ROOT);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useRootSite(ROOT);
 
   it('checks the rules, shows the server refusal, saves them and clears the cache', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=operation');
+    await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=operation');
     await waitForPath(page, '/setting');
     const card = page.getByTestId('settings-channel-affinity');
     const rules = card.getByLabel('Rules (JSON)');

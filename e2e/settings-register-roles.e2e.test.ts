@@ -1,42 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn, waitForPath, shownAfter } from './support/browser';
-import { setupViaApi, startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn, waitForPath, shownAfter } from './support/browser';
+import { useRootSite } from './support/server';
 import { pageApi } from './support/page-api';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
 
 /** Site texts edited in settings, self-registration, the normal user's console and quota edits. */
 describe('settings, registration and roles', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    await setupViaApi(server.baseUrl, ROOT);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useRootSite(ROOT);
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
     return context.newPage();
   }
 
   it('saves only changed site texts and shows them in the shell and on the home page', async () => {
     const page = await newPage();
-    await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=other');
+    await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=other');
     await waitForPath(page, '/setting');
-    const site = page.getByTestId('settings-site');
-    await shownAfter(page.getByText('You seem to have changed nothing'), () => site.getByRole('button', { name: 'Save' }).click());
+    const siteTexts = page.getByTestId('settings-site');
+    await shownAfter(page.getByText('You seem to have changed nothing'), () => siteTexts.getByRole('button', { name: 'Save' }).click());
 
-    await site.getByLabel('System name').fill('Acme AI');
-    await site.getByLabel('Footer').fill('<b>Acme footer</b>');
-    await shownAfter(page.getByText('Saved successfully'), () => site.getByRole('button', { name: 'Save' }).click());
+    await siteTexts.getByLabel('System name').fill('Acme AI');
+    await siteTexts.getByLabel('Footer').fill('<b>Acme footer</b>');
+    await shownAfter(page.getByText('Saved successfully'), () => siteTexts.getByRole('button', { name: 'Save' }).click());
     await page.locator('.ant-layout-header').getByText('Acme AI').waitFor();
     await page.getByTestId('footer-html').getByText('Acme footer').waitFor();
     await expect(page.title()).resolves.toBe('Acme AI');
@@ -46,7 +34,7 @@ describe('settings, registration and roles', () => {
     await content.getByLabel('Home page content').fill('<h2>Acme models for everyone</h2>');
     await shownAfter(page.getByText('Saved successfully').first(), () => content.getByRole('button', { name: 'Save' }).click());
 
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${site.server.baseUrl}/`);
     await page.getByTestId('home-content').getByRole('heading', { name: 'Acme models for everyone' }).waitFor();
     await page.getByTestId('home-notice').getByText('Maintenance on Sunday').waitFor();
     await expect(page.getByTestId('sidebar').count()).resolves.toBe(0);
@@ -55,7 +43,7 @@ describe('settings, registration and roles', () => {
 
   it('checks the registration form and then registers a new user', async () => {
     const page = await newPage();
-    await page.goto(`${server.baseUrl}/register`);
+    await page.goto(`${site.server.baseUrl}/register`);
     await page.getByLabel('Username').fill('carol');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm password').fill('other');
@@ -73,7 +61,7 @@ describe('settings, registration and roles', () => {
 
   it('gives a normal user the console without the admin group and refuses admin screens', async () => {
     const page = await newPage();
-    await signIn(page, server.baseUrl, 'carol', 'carol-pass-1');
+    await signIn(page, site.server.baseUrl, 'carol', 'carol-pass-1');
     await waitForPath(page, '/token');
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByText('API tokens').waitFor();
@@ -81,20 +69,20 @@ describe('settings, registration and roles', () => {
     await expect(sidebar.getByText('Admin', { exact: true }).count()).resolves.toBe(0);
     await expect(sidebar.getByText('Wallet').isVisible()).resolves.toBe(true);
 
-    await page.goto(`${server.baseUrl}/user`);
+    await page.goto(`${site.server.baseUrl}/user`);
     await page.getByText('No permission').waitFor();
     await page.context().close();
   });
 
   it('lets an administrator add quota to a user from the edit page', async () => {
     const page = await newPage();
-    await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/user?keyword=carol');
+    await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/user?keyword=carol');
     await waitForPath(page, '/user');
     const row = page.locator('tr.ant-table-row', { hasText: 'carol' });
     await row.getByText('Remaining: $0.00').waitFor();
     const carolId = Number(await row.locator('td').first().innerText());
 
-    await page.goto(`${server.baseUrl}/user/edit/${carolId}`);
+    await page.goto(`${site.server.baseUrl}/user/edit/${carolId}`);
     await page.getByLabel('Add quota').fill('1500000');
     await page.getByLabel('Remarks').fill('trial account');
     await shownAfter(page.getByText('User information updated successfully!'), () => page.getByTestId('edit-user-submit').click());
@@ -105,7 +93,7 @@ describe('settings, registration and roles', () => {
 
   it('asks new users to accept the user agreement and privacy policy before registering', async () => {
     const admin = await newPage();
-    await signIn(admin, server.baseUrl, ROOT.username, ROOT.password, '/setting');
+    await signIn(admin, site.server.baseUrl, ROOT.username, ROOT.password, '/setting');
     await waitForPath(admin, '/setting');
     for (const [key, value] of [['legal.user_agreement', '<h2>Acme terms of use</h2><p>Be kind to the models.</p>'], ['legal.privacy_policy', 'Acme keeps your data private.\nWe log usage only.']]) {
       expect((await pageApi(admin, 'PUT', '/api/option/', { key, value })).success).toBe(true);
@@ -113,7 +101,7 @@ describe('settings, registration and roles', () => {
     await admin.context().close();
 
     const page = await newPage();
-    await page.goto(`${server.baseUrl}/register`);
+    await page.goto(`${site.server.baseUrl}/register`);
     const consent = page.getByTestId('legal-consent');
     await consent.getByText('I have read and agree to the').waitFor();
     await page.getByLabel('Username').fill('dave');
@@ -141,7 +129,7 @@ describe('settings, registration and roles', () => {
 
   it('shows a closed notice instead of the form when web registration is off', async () => {
     const page = await newPage();
-    await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/setting');
+    await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/setting');
     await waitForPath(page, '/setting');
     const answer = await page.evaluate(async () => {
       const user = JSON.parse(localStorage.getItem('user')!);
@@ -154,7 +142,7 @@ describe('settings, registration and roles', () => {
     });
     expect(answer.success).toBe(true);
     await page.evaluate(() => localStorage.removeItem('status'));
-    await page.goto(`${server.baseUrl}/register`);
+    await page.goto(`${site.server.baseUrl}/register`);
     await page.getByText('Registration is closed on this site').waitFor();
     await expect(page.getByLabel('Confirm password').count()).resolves.toBe(0);
     await page.context().close();

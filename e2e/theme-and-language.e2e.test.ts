@@ -1,39 +1,27 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn, waitForPath } from './support/browser';
-import { setupViaApi, startServer, type RunningServer } from './support/server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signIn, waitForPath } from './support/browser';
+import { useRootSite } from './support/server';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
 
 /** Preferences the console remembers in the browser: theme mode and interface language. */
 describe('theme and language preferences', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useRootSite(ROOT);
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    server = await startServer();
-    await setupViaApi(server.baseUrl, ROOT);
-    browser = await launchBrowser();
-  });
-
   beforeEach(async () => {
     await context?.close();
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const headerBackground = () =>
     page.evaluate(() => getComputedStyle(document.querySelector('.ant-layout-header')!).backgroundColor);
 
   it('switches to the dark theme and keeps it after a reload', async () => {
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${site.server.baseUrl}/`);
     await page.getByRole('heading', { name: 'Welcome to Model Gateway' }).waitFor();
     await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('light');
     const lightHeader = await headerBackground();
@@ -59,7 +47,7 @@ describe('theme and language preferences', () => {
   });
 
   it('switches the interface to Chinese, including AntD texts, and keeps it after a reload', async () => {
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(`${site.server.baseUrl}/login`);
     await page.getByRole('heading', { name: 'Log in Model Gateway' }).waitFor();
 
     await page.getByTestId('language-switch').click();
@@ -76,7 +64,7 @@ describe('theme and language preferences', () => {
     await page.getByLabel('密码', { exact: true }).fill(ROOT.password);
     await page.locator('form').getByRole('button', { name: /^登\s?录$/ }).click();
     await waitForPath(page, '/token');
-    await page.goto(`${server.baseUrl}/user`);
+    await page.goto(`${site.server.baseUrl}/user`);
     await page.getByRole('heading', { name: '管理用户' }).waitFor();
     await expect(page.getByTestId('sidebar').getByText('用户管理').isVisible()).resolves.toBe(true);
     // AntD's own texts follow the language too (pagination size changer).
@@ -84,9 +72,9 @@ describe('theme and language preferences', () => {
   });
 
   it('starts in English for a new visitor', async () => {
-    await signIn(page, server.baseUrl, ROOT.username, ROOT.password);
+    await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password);
     await waitForPath(page, '/token');
-    await page.goto(`${server.baseUrl}/user`);
+    await page.goto(`${site.server.baseUrl}/user`);
     await page.getByRole('heading', { name: 'Manage users' }).waitFor();
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
   });

@@ -4,6 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverMain = join(repoRoot, 'packages/server/dist/main.js');
@@ -137,4 +140,22 @@ export async function registerViaApi(baseUrl: string, account: SetupAccount): Pr
   const res = await fetch(`${baseUrl}/api/user/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
   const body = (await res.json()) as { success: boolean; message: string };
   if (!body.success) throw new Error(`registering ${account.username} failed: ${body.message}`);
+}
+
+/**
+ * A fresh server set up with `root` as its root user, and a headless browser, for one test file: filled in
+ * before its tests, closed after them.
+ */
+export function useRootSite(root: { username: string; password: string }): { server: RunningServer; browser: Browser } {
+  const site = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    site.server = await startServer();
+    await setupViaApi(site.server.baseUrl, root);
+    site.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    await site.server?.stop();
+  });
+  return site;
 }
