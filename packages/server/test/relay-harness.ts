@@ -42,6 +42,8 @@ export interface RelayContext {
   holdsOf(userId: number): Promise<string[]>;
   /** Waits until every queued settlement (balances and consume logs) is committed. */
   settled(): Promise<void>;
+  /** A channel (fields as given) in front of a fake upstream of its own answering chat completions with `route`; both go with the context. */
+  channelOnOwnUpstream(route: Route, input?: Partial<CreateChannelInput>): Promise<{ id: number; upstream: FakeUpstream }>;
   close(): Promise<void>;
 }
 
@@ -54,11 +56,12 @@ export interface RelayContextOptions {
 
 export async function createRelayContext(dialect: DatabaseType, routes: Record<string, Route> = {}, options: RelayContextOptions = {}): Promise<RelayContext> {
   const upstream = await startFakeUpstream({ routes });
+  const ownUpstreams: FakeUpstream[] = [];
   const ctx = await createTestContext(dialect, options.config, { redis: options.redis });
   await markSetupDone(ctx.db);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const gateway = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  return {
+  const context: RelayContext = {
     ctx,
     gateway,
     upstream,
@@ -121,11 +124,17 @@ export async function createRelayContext(dialect: DatabaseType, routes: Record<s
     logsOf: (userId, type) => ctx.db.selectFrom('logs').selectAll().where('user_id', '=', userId).where('type', '=', type).orderBy('id').execute(),
     holdsOf: async (userId) => (await ctx.db.selectFrom('quota_holds').select('status').where('user_id', '=', userId).execute()).map((h) => h.status),
     settled: () => ctx.services.billing.drain(),
+    async channelOnOwnUpstream(route, input = {}) {
+      const own = await startFakeUpstream({ routes: { 'POST /v1/chat/completions': route } });
+      ownUpstreams.push(own);
+      return { id: await context.createChannel({ base_url: own.url, ...input }), upstream: own };
+    },
     async close() {
       await ctx.close();
-      await upstream.close();
+      await Promise.all([upstream, ...ownUpstreams].map((u) => u.close()));
     },
   };
+  return context;
 }
 
 export interface ChatUsage {

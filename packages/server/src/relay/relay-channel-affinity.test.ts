@@ -6,7 +6,7 @@ import { buildApp } from '../app.js';
 import { connectRedis } from '../platform/redis.js';
 import { optionRegistry } from '../options/option-registry.js';
 import { chatCompletion, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
-import { errorReply, jsonReply, startFakeUpstream, type FakeUpstream, type Route } from '../../test/fake-upstream/index.js';
+import { errorReply, jsonReply, type Route } from '../../test/fake-upstream/index.js';
 import { json, member, testConfig } from '../../test/test-app.js';
 import { REDIS_URL, testDialects } from '../../test/test-database.js';
 
@@ -29,12 +29,10 @@ const AFFINITY_OFF = {
 };
 
 /** Two channels of equal priority serving a fresh model, each on its own upstream answering its name. */
-async function twoChannels(r: RelayContext, upstreams: FakeUpstream[]) {
+async function twoChannels(r: RelayContext) {
   const model = await r.uniqueModel();
   const make = async (name: string) => {
-    const upstream = await startFakeUpstream({ routes: { 'POST /v1/chat/completions': jsonReply(chatCompletion(name)) } });
-    upstreams.push(upstream);
-    const id = await r.createChannel({ base_url: upstream.url, models: model, name });
+    const { id, upstream } = await r.channelOnOwnUpstream(jsonReply(chatCompletion(name)), { models: model, name });
     return { id, name, upstream, answer: (route: Route) => upstream.setRoute('POST /v1/chat/completions', route) };
   };
   return { model, a: await make('a'), b: await make('b') };
@@ -57,8 +55,8 @@ async function customer(r: RelayContext) {
 }
 
 /** Sends 20 requests with one key to two fresh channels and expects both to serve some; answers the customer. */
-async function spreadsOverBoth(r: RelayContext, upstreams: FakeUpstream[]): Promise<number> {
-  const { model } = await twoChannels(r, upstreams);
+async function spreadsOverBoth(r: RelayContext): Promise<number> {
+  const { model } = await twoChannels(r);
   const { userId, ask } = await customer(r);
   const served = new Set<string | number>();
   for (let i = 0; i < 20; i++) served.add(await ask(model, 'conversation-one'));
@@ -69,14 +67,10 @@ async function spreadsOverBoth(r: RelayContext, upstreams: FakeUpstream[]): Prom
 
 describe('channel affinity', () => {
   let r: RelayContext;
-  const upstreams: FakeUpstream[] = [];
   beforeAll(async () => {
     r = await createRelayContext('sqlite');
   });
-  afterAll(async () => {
-    await r?.close();
-    await Promise.all(upstreams.map((u) => u.close()));
-  });
+  afterAll(() => r?.close());
   afterEach(() => r.setOptions(AFFINITY_OFF));
 
   const enable = (rule: Record<string, unknown> = cacheRule(), extra: Record<string, unknown> = {}) =>
@@ -84,7 +78,7 @@ describe('channel affinity', () => {
 
   it('sends every request with one key to one channel, while different keys spread over both', async () => {
     await enable();
-    const { model, a, b } = await twoChannels(r, upstreams);
+    const { model, a, b } = await twoChannels(r);
     const { ask } = await customer(r);
     const served = new Set<string | number>();
     for (let i = 0; i < 20; i++) served.add(await ask(model, 'conversation-one'));
@@ -101,13 +95,13 @@ describe('channel affinity', () => {
 
   it('changes nothing while it is off: one key spreads over both channels', async () => {
     await r.setOptions({ 'channel_affinity_setting.enabled': false, 'channel_affinity_setting.rules': [cacheRule()] });
-    const userId = await spreadsOverBoth(r, upstreams);
+    const userId = await spreadsOverBoth(r);
     for (const log of await r.logsOf(userId, 2)) expect(JSON.parse(log.other!).admin_info.channel_affinity).toBeUndefined();
   });
 
   it('goes elsewhere when the remembered channel is disabled, and remembers the new one (switch_on_success)', async () => {
     await enable();
-    const { model, a, b } = await twoChannels(r, upstreams);
+    const { model, a, b } = await twoChannels(r);
     const { ask } = await customer(r);
     const first = await ask(model, 'conversation-moves');
     const [was, other] = first === 'a' ? [a, b] : [b, a];
@@ -119,7 +113,7 @@ describe('channel affinity', () => {
 
   it('retries a failing remembered channel elsewhere and moves the key there, or keeps it with switch_on_success off', async () => {
     await enable(cacheRule(), { RetryTimes: 1 });
-    const { model, a, b } = await twoChannels(r, upstreams);
+    const { model, a, b } = await twoChannels(r);
     const { userId, ask } = await customer(r);
     const first = await ask(model, 'conversation-fails');
     const [was, other] = first === 'a' ? [a, b] : [b, a];
@@ -143,7 +137,7 @@ describe('channel affinity', () => {
 
   it('makes a failure of the remembered channel final with skip_retry_on_failure, charging nothing', async () => {
     await enable(cacheRule({ skip_retry_on_failure: true }), { RetryTimes: 3 });
-    const { model, a, b } = await twoChannels(r, upstreams);
+    const { model, a, b } = await twoChannels(r);
     const { userId, ask } = await customer(r);
     const was = (await ask(model, 'conversation-final')) === 'a' ? a : b;
     const other = was === a ? b : a;
@@ -164,7 +158,7 @@ describe('channel affinity', () => {
 
   it('logs the rule, a hint and a fingerprint of the key under admin_info.channel_affinity, never the key itself', async () => {
     await enable(cacheRule({ include_using_group: true }));
-    const { model } = await twoChannels(r, upstreams);
+    const { model } = await twoChannels(r);
     const { userId, ask } = await customer(r);
     const secretKey = 'conversation-4f9a1c2e7b3d';
     const channel = await ask(model, secretKey);
@@ -184,22 +178,17 @@ describe('channel affinity', () => {
 
   it('is not used by a request no rule matches', async () => {
     await enable(cacheRule({ path_regex: ['^/v1/responses$'] }));
-    const userId = await spreadsOverBoth(r, upstreams);
+    const userId = await spreadsOverBoth(r);
     expect(JSON.parse((await r.logsOf(userId, 2))[0].other!).admin_info.channel_affinity).toBeUndefined();
   });
 });
 
 describe.each(testDialects())('channel affinity cache endpoints (%s)', (dialect) => {
   let r: RelayContext;
-  let upstreams: FakeUpstream[];
   beforeAll(async () => {
     r = await createRelayContext(dialect);
-    upstreams = [];
   });
-  afterAll(async () => {
-    await r?.close();
-    await Promise.all(upstreams.map((u) => u.close()));
-  });
+  afterAll(() => r?.close());
 
   it('reports the store, clears it by rule or in all, and answers only root', async () => {
     const root = await member(r.ctx, { role: Role.Root });
@@ -214,7 +203,7 @@ describe.each(testDialects())('channel affinity cache endpoints (%s)', (dialect)
     const rules = [cacheRule(), cacheRule({ name: 'by-user', include_rule_name: false, model_regex: ['^never$'] })];
     const saved = await r.ctx.app.inject({ method: 'PUT', url: '/api/option/', headers: root.session.headers, payload: [{ key: 'channel_affinity_setting.rules', value: JSON.stringify(rules) }, { key: 'channel_affinity_setting.enabled', value: 'true' }] });
     expect(json(saved).success).toBe(true);
-    const { model } = await twoChannels(r, upstreams);
+    const { model } = await twoChannels(r);
     const { ask } = await customer(r);
     for (const k of ['k-1', 'k-2', 'k-3']) await ask(model, k);
 
@@ -242,7 +231,6 @@ describe('channel affinity shared through Redis by two gateway instances', () =>
   let r: RelayContext;
   let cleanup: () => Promise<void>;
   let redis: Awaited<ReturnType<typeof connectRedis>>;
-  const upstreams: FakeUpstream[] = [];
   beforeAll(async () => {
     const prefix = `gwtest:${randomBytes(4).toString('hex')}:`;
     redis = await connectRedis(REDIS_URL, prefix);
@@ -255,12 +243,11 @@ describe('channel affinity shared through Redis by two gateway instances', () =>
   afterAll(async () => {
     await r?.close();
     await cleanup?.();
-    await Promise.all(upstreams.map((u) => u.close()));
   });
 
   it('sends a key to the channel the other node remembered, and both nodes see and clear one store', async () => {
     await r.setOptions({ 'channel_affinity_setting.enabled': true, 'channel_affinity_setting.rules': [cacheRule({ ttl_seconds: 600 })] });
-    const { model } = await twoChannels(r, upstreams);
+    const { model } = await twoChannels(r);
     // The second node starts after the options and channels exist, as a node joining the site would.
     const { app: second } = await buildApp({ config: testConfig('sqlite'), db: r.ctx.db, redis });
     await second.listen({ port: 0, host: '127.0.0.1' });

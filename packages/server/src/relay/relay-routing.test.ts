@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
-import { errorReply, jsonReply, startFakeUpstream, type FakeUpstream, type Route } from '../../test/fake-upstream/index.js';
+import { errorReply, jsonReply, type Route } from '../../test/fake-upstream/index.js';
 import type { CreateChannelInput } from '../channels/channel-routing.service.js';
 import { optionRegistry } from '../options/option-registry.js';
 
@@ -8,14 +8,10 @@ const serverError = errorReply(500, { error: { message: 'the server had an error
 
 describe('channel routing', () => {
   let r: RelayContext;
-  const upstreams: FakeUpstream[] = [];
   beforeAll(async () => {
     r = await createRelayContext('sqlite');
   });
-  afterAll(async () => {
-    await r?.close();
-    await Promise.all(upstreams.map((u) => u.close()));
-  });
+  afterAll(() => r?.close());
   afterEach(() =>
     r.setOptions({
       RetryTimes: 0,
@@ -26,11 +22,7 @@ describe('channel routing', () => {
   );
 
   /** A channel with its own fake upstream, so each test sees which channel got which request. */
-  async function channel(route: Route, input: Partial<CreateChannelInput>): Promise<{ id: number; upstream: FakeUpstream }> {
-    const upstream = await startFakeUpstream({ routes: { 'POST /v1/chat/completions': route } });
-    upstreams.push(upstream);
-    return { id: await r.createChannel({ base_url: upstream.url, ...input }), upstream };
-  }
+  const channel = (route: Route, input: Partial<CreateChannelInput>) => r.channelOnOwnUpstream(route, input);
 
   async function caller() {
     const user = await r.createUser();
