@@ -191,7 +191,7 @@ describe('sensitive words', () => {
   });
   afterAll(() => r?.close());
   afterEach(async () => {
-    await r.setOptions({ CheckSensitiveEnabled: false, SensitiveWords: [] });
+    await r.setOptions({ CheckSensitiveEnabled: false, SensitiveWords: [], StopOnSensitiveEnabled: true });
     r.upstream.requests.length = 0;
   });
 
@@ -226,6 +226,20 @@ describe('sensitive words', () => {
     });
     expect(res.status).toBe(400);
     expect(r.upstream.requests).toHaveLength(0);
+  });
+
+  it('masks the words and relays the prompt when StopOnSensitiveEnabled is off', async () => {
+    await r.setOptions({ CheckSensitiveEnabled: true, SensitiveWords: ['forbidden-topic'], StopOnSensitiveEnabled: false });
+    const user = await r.createUser();
+    const token = await r.createApiKey(user.id);
+    const res = await r.post('/v1/chat/completions', token.key, { ...prompt, model });
+    expect(res.status).toBe(200);
+    expect(r.upstream.requests).toHaveLength(1);
+    expect(r.upstream.requests[0].body).toMatchObject({
+      messages: [{ role: 'system', content: 'be kind' }, { role: 'user', content: 'please explain the **###** to me' }],
+    });
+    await r.settled();
+    expect((await r.quotaOf(user.id)).request_count).toBe(1);
   });
 
   it('lets the same prompt through when the check is off', async () => {

@@ -39,6 +39,8 @@ export const operationOptions = {
   // Sensitive words
   CheckSensitiveEnabled: bool(false),
   CheckSensitiveOnPromptEnabled: bool(true),
+  /** On: a prompt with a sensitive word is refused (400). Off: the words are masked and the request goes on. */
+  StopOnSensitiveEnabled: bool(true),
   SensitiveWords: lineList(),
 
   // Logs and data export

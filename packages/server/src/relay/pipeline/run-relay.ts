@@ -5,7 +5,7 @@ import { RelayError, invalidRequest, quotaExhausted } from '../relay-error.js';
 import type { RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
 import type { Surface } from '../surfaces/surface.js';
 import { assertModelAllowed, userQuotaUsedUp, type ApiKeyPrincipal } from './authenticate-api-key.js';
-import { assertNoSensitiveWords } from './sensitive-words.js';
+import { assertNoSensitiveWords, maskSensitiveWords } from './sensitive-words.js';
 import { PromptEstimate } from './estimate-prompt-tokens.js';
 import { attemptChannel, type AttemptResult } from './attempt-channel.js';
 import { chooseChannel } from './choose-channel.js';
@@ -57,9 +57,14 @@ export async function runRelay(deps: RelayDeps, received: RelayInput, io: Client
   assertModelAllowed(principal, received.model);
   if (deps.limiter.active) for (const [k, v] of Object.entries(await deps.limiter.admit(principal.userId, principal.group))) io.setHeader(k, v);
   // A stored conversation continued by previous_response_id is expanded first: what is checked, priced and sent.
-  const expanded = received.endpoint === 'responses' && deps.responsesStore ? await withStoredConversation(deps.responsesStore, received) : received;
+  let expanded = received.endpoint === 'responses' && deps.responsesStore ? await withStoredConversation(deps.responsesStore, received) : received;
   if (deps.options.get('CheckSensitiveEnabled') && deps.options.get('CheckSensitiveOnPromptEnabled') && expanded.body.kind === 'json') {
-    assertNoSensitiveWords(expanded.body.json, deps.options.get('SensitiveWords').map((w: string) => w.toLowerCase()));
+    const words = deps.options.get('SensitiveWords').map((w: string) => w.toLowerCase());
+    if (deps.options.get('StopOnSensitiveEnabled')) assertNoSensitiveWords(expanded.body.json, words);
+    else {
+      const { body, masked } = maskSensitiveWords(expanded.body.json, words);
+      if (masked > 0) expanded = { ...expanded, body: { kind: 'json', json: body } };
+    }
   }
   // A model the user configured with their own supplier key skips pricing, holds and routing.
   const ownKeyLookup = principal.pinnedChannelId === null ? deps.ownKeyChannels?.channelFor(principal.userId, expanded.model) : null;
