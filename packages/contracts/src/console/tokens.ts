@@ -155,3 +155,7 @@ export const DeleteTokensBody = z.object({
     .max(TOKEN_BATCH_MAX, `at most ${TOKEN_BATCH_MAX} tokens at a time`),
 });
 export type DeleteTokensBody = z.infer<typeof DeleteTokensBody>;
+
+/** POST /api/token/batch/keys: the tokens whose full keys are wanted. */
+export const TokenIdsBody = DeleteTokensBody;
+export type TokenIdsBody = DeleteTokensBody;

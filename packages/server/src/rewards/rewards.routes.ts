@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { QuotaTransferBody } from '@gw/contracts';
 import { ok } from '../http/envelope.js';
 import { parseInput } from '../http/validate.js';
@@ -13,7 +13,9 @@ export async function rewardsRoutes(app: FastifyInstance, deps: { rewards: Rewar
   const { rewards } = deps;
   // A GET that credits quota: the spec's path; the claim itself is once per window, so a replay is harmless.
   app.get('/fuel_pack', { preHandler: requireUser }, async (req) => ok(await rewards.claimFuelPack(actorOf(req)), 'fuel pack claimed'));
-  app.post('/quota_transfer', { preHandler: requireUser }, async (req) =>
-    ok(await rewards.transferToBalance(actorOf(req), parseInput(QuotaTransferBody, req.body, AS_WRITTEN).quota), 'transfer successful'),
-  );
+  const transfer = async (req: FastifyRequest) =>
+    ok(await rewards.transferToBalance(actorOf(req), parseInput(QuotaTransferBody, req.body, AS_WRITTEN).quota), 'transfer successful');
+  app.post('/quota_transfer', { preHandler: requireUser }, transfer);
+  // new-api's name for the same move, kept for its clients.
+  app.post('/aff_transfer', { preHandler: requireUser }, transfer);
 }

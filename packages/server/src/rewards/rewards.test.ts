@@ -122,8 +122,18 @@ describe.each(testDialects())('activity center rewards (%s)', (dialect) => {
       expect(await logsOf(ctx, user.id)).toHaveLength(1);
     });
 
+    it('answers new-api\'s /api/user/aff_transfer the same way', async () => {
+      const user = await member(ctx, { quota: 10 });
+      await setRewards(user.id, { aff_quota: 300 });
+      expect(await callJson(ctx, 'POST', '/api/user/aff_transfer', user, { quota: 200 })).toMatchObject({ success: true });
+      expect(await userRow(ctx, user.id)).toMatchObject({ quota: 210, aff_quota: 100 });
+      expect(await callJson(ctx, 'POST', '/api/user/aff_transfer', user, { quota: 101 })).toMatchObject({ success: false, message: INSUFFICIENT_TRANSFER_QUOTA });
+      expect(await logsOf(ctx, user.id)).toHaveLength(1);
+    });
+
     it('is for signed-in users only', async () => {
       expect((await ctx.app.inject({ method: 'POST', url: '/api/user/quota_transfer', payload: { quota: 1 } })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/user/aff_transfer', payload: { quota: 1 } })).statusCode).toBe(401);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/user/fuel_pack' })).statusCode).toBe(401);
     });
   });

@@ -91,6 +91,10 @@ export async function startFakeTaskUpstreams(): Promise<FakeTaskUpstreams> {
       const ids = (body(r).ids as string[] | undefined) ?? [];
       return jsonReply(ids.map((id) => taskOf(id, key)).filter((t): t is FakeTask => t?.kind === 'mj').map(mjDto));
     }
+    const seedOf = /\/mj\/task\/([^/]+)\/image-seed$/.exec(r.path);
+    if (seedOf) {
+      return taskOf(seedOf[1], key) ? jsonReply({ code: 1, description: 'success', result: `seed-of-${seedOf[1]}` }) : errorReply(404, { code: 4, description: 'the task does not exist' });
+    }
     if (fake.mjSubmitOverride) return jsonReply({ result: '', properties: {}, ...fake.mjSubmitOverride });
     // A follow-up names its original task, which only the account that ran it knows.
     const parent = body(r).taskId;

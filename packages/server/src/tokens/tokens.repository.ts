@@ -99,6 +99,11 @@ export const tokensRepository = {
     return db.selectFrom('tokens').select(TOKEN_COLUMNS).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
   },
 
+  /** The keys of those of `ids` that are the owner's live tokens. */
+  keysOwned(db: Executor, userId: number, ids: number[]): Promise<{ id: number; key: string }[]> {
+    return db.selectFrom('tokens').select(['id', 'key']).where('id', 'in', ids).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+  },
+
   /** A page of the owner's live tokens, newest first. */
   async listOwned(db: Executor, userId: number, filters: TokenFilters, page: { offset: number; limit: number }): Promise<{ rows: TokenRow[]; total: number }> {
     const where = (eb: ExpressionBuilder<Database, 'tokens'>) => eb.and(ownedConditions(db, eb, userId, filters));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CreateTokenBody, DeleteTokensBody, PageQuery, TokenSearchQuery, TokenStatusBody, UpdateTokenBody } from '@gw/contracts';
+import { CreateTokenBody, DeleteTokensBody, TokenIdsBody, PageQuery, TokenSearchQuery, TokenStatusBody, UpdateTokenBody } from '@gw/contracts';
 import { ok, page } from '../http/envelope.js';
 import { parseId, parseInput } from '../http/validate.js';
 import { actorOf, requireUser } from '../http/guards.js';
@@ -39,5 +39,8 @@ export async function tokensRoutes(app: FastifyInstance, deps: TokensRouteDeps) 
     await tokens.delete(actorOf(req), parseId((req.params as { id: string }).id));
     return ok(undefined, 'token deleted');
   });
+  // new-api's key reveal: clients written for its masked token lists fetch full keys here.
+  app.post('/:id/key', { preHandler: requireUser }, async (req) => ok({ key: await tokens.keyOf(actorOf(req), parseId((req.params as { id: string }).id)) }));
+  app.post('/batch/keys', { preHandler: requireUser }, async (req) => ok({ keys: await tokens.keysOf(actorOf(req), parseInput(TokenIdsBody, req.body).ids) }));
   app.post('/batch', { preHandler: requireUser }, async (req) => ok(await tokens.deleteMany(actorOf(req), parseInput(DeleteTokensBody, req.body).ids), 'tokens deleted'));
 }

@@ -67,6 +67,17 @@ export class TokensService {
     return toTokenView(await this.owned(owner, id));
   }
 
+  /** The full key of one of the owner's tokens (new-api's reveal for clients that list masked keys). */
+  async keyOf(owner: TokenOwner, id: number): Promise<string> {
+    return (await this.owned(owner, id)).key;
+  }
+
+  /** Keys by token id for those of `ids` the owner has; others (foreign, deleted, unknown) are left out. */
+  async keysOf(owner: TokenOwner, ids: number[]): Promise<Record<string, string>> {
+    const rows = await tokensRepository.keysOwned(this.db, owner.id, [...new Set(ids)]);
+    return Object.fromEntries(rows.map((r) => [String(r.id), r.key]));
+  }
+
   /**
    * Creates one token, or `count` of them: the first keeps the name, the others get `-xxxxxx`
    * (spec 3 §5). The owner's row is locked while counting, so concurrent creates cannot pass the cap.

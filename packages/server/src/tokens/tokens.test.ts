@@ -250,6 +250,43 @@ describe.each(testDialects())('API tokens (%s)', (dialect) => {
     });
   });
 
+  describe('POST /api/token/{id}/key and /api/token/batch/keys (new-api key reveal)', () => {
+    it('answers the full key of the caller\'s own token', async () => {
+      const token = await createToken(alice);
+      expect(await callJson(ctx, 'POST', `/api/token/${token.id}/key`, alice)).toMatchObject({ success: true, data: { key: token.key } });
+    });
+
+    it('reveals no other user\'s key, not even to an administrator', async () => {
+      const token = await createToken(alice);
+      for (const who of [bob, admin]) {
+        const res = await call(ctx, 'POST', `/api/token/${token.id}/key`, who);
+        expect(json(res)).toMatchObject({ success: false, message: 'token not found' });
+        expect(res.body).not.toContain(token.key);
+      }
+      expect((await call(ctx, 'POST', `/api/token/${token.id}/key`)).statusCode).toBe(401);
+    });
+
+    it('answers keys by id for the caller\'s live tokens only', async () => {
+      const [a, b, foreign, gone] = [await createToken(alice), await createToken(alice), await createToken(bob), await createToken(alice)];
+      expect((await callJson(ctx, 'DELETE', `/api/token/${gone.id}`, alice)).success).toBe(true);
+      const body = await callJson(ctx, 'POST', '/api/token/batch/keys', alice, { ids: [a.id, b.id, a.id, foreign.id, gone.id, 999_999_999] });
+      expect(body).toMatchObject({ success: true });
+      expect(body.data.keys).toEqual({ [a.id]: a.key, [b.id]: b.key });
+    });
+
+    it('refuses an empty, oversized or malformed id list with a message', async () => {
+      for (const [payload, message] of [
+        [{ ids: [] }, 'please select at least one token'],
+        [{ ids: Array.from({ length: 101 }, (_, i) => i + 1) }, 'at most 100 tokens at a time'],
+        [{ ids: 'x' }, 'ids must be a list of token ids'],
+      ] as const) {
+        const body = await callJson(ctx, 'POST', '/api/token/batch/keys', alice, payload);
+        expect(body.success).toBe(false);
+        expect(body.message).toContain(message);
+      }
+    });
+  });
+
   describe('PUT /api/token/ (edit)', () => {
     it('edits the given fields, keeps the omitted ones and announces the change', async () => {
       const token = await createToken(alice, { name: 'before', remain_quota: 100, allow_ips: '10.0.0.1', group: 'vip' });

@@ -354,6 +354,21 @@ describe.each(testDialects())('Midjourney relay (%s)', (dialect) => {
     expect(listed.json().map((x: { id: string }) => x.id)).toEqual([a]);
   });
 
+  it('asks the proxy account that drew a task for its image seed, and only for the caller\'s own tasks', async () => {
+    const alice = await customer();
+    const bob = await customer();
+    const a = await imagine(alice.key);
+    const seed = await t.get(`/mj/task/${a}/image-seed`, alice.key);
+    expect(seed.statusCode).toBe(200);
+    expect(seed.json()).toEqual({ code: 1, description: 'success', result: `seed-of-${a}` });
+    expect(t.fake.requests(`/mj/task/${a}/image-seed`).at(-1)!.headers['mj-api-secret']).toBeTruthy();
+    const before = t.fake.requests('/mj/task/').length;
+    const foreign = await t.get(`/mj/task/${a}/image-seed`, bob.key);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 4 });
+    expect(t.fake.requests('/mj/task/').length).toBe(before);
+  });
+
   it('serves the speed-prefixed routes (/mj-fast/mj/...), forwarding the prefix and charging like the plain ones', async () => {
     const c = await customer();
     const res = await t.post('/mj-fast/mj/submit/imagine', c.key, { prompt: 'a fast cat' });

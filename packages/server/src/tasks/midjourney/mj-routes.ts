@@ -11,6 +11,8 @@ import { submitMidjourney } from './mj-submit.js';
 import { toMjTaskDto } from './mj-task-dto.js';
 import { mjError } from './mj-wire.js';
 import { requireSwitch } from '../feature-switch.js';
+import { endpointOf, originalChannel } from '../task-channel.js';
+import { callUpstreamJson } from '../upstream-json.js';
 
 const MAX_IDS = 1000;
 
@@ -46,6 +48,20 @@ export async function midjourneyRoutes(app: FastifyInstance, deps: { tasks: Task
       const row = await drawingTasksRepository.findByMjId(d.db, principal.userId, id);
       if (!row) throw new RelayError(404, 'task_not_found', `task ${id} was not found among your tasks`, 'client', 'invalid_request_error');
       return toMjTaskDto(d.options, row);
+    });
+
+    // The seed is known only to the proxy account that drew the image: asked of it, answered as it answered.
+    app.get(`${base}/task/:id/image-seed`, async (req, reply) => {
+      const principal = await authenticateTask(d, req, true);
+      const id = (req.params as { id: string }).id;
+      const row = await drawingTasksRepository.findByMjId(d.db, principal.userId, id);
+      if (!row) throw new RelayError(404, 'task_not_found', `task ${id} was not found among your tasks`, 'client', 'invalid_request_error');
+      const ep = endpointOf(originalChannel(d, row.channel_id), row.channel_key_hint);
+      const answer = await callUpstreamJson(d.http, { method: 'GET', url: `${ep.baseUrl}/mj/task/${encodeURIComponent(id)}/image-seed`, headers: { 'mj-api-secret': ep.key }, proxy: ep.proxy }).catch((err: Error) => {
+        throw new RelayError(502, 'upstream_error', `the Midjourney proxy could not be reached: ${err.message}`, 'upstream');
+      });
+      if (answer.json === undefined) throw new RelayError(502, 'upstream_error', `the Midjourney proxy answered HTTP ${answer.status} without JSON`, 'upstream');
+      return reply.status(answer.status).send(answer.json);
     });
 
     app.post(`${base}/task/list-by-condition`, async (req) => {
