@@ -9,6 +9,7 @@ export * from './console/tokens.js';
 export * from './console/redemptions.js';
 export * from './channel-types.js';
 export * from './console/logs.js';
+export * from './console/system-tasks.js';
 export * from './console/log-price.js';
 export * from './console/dashboard.js';
 export * from './console/pricing.js';

@@ -61,6 +61,8 @@ import { channelAdminRoutes } from './channels/admin/channel-admin.routes.js';
 import { usableGroupNames } from './groups/groups.service.js';
 import { LogsService } from './logs/logs.service.js';
 import { logsRoutes } from './logs/logs.routes.js';
+import { SystemTasksService } from './system-tasks/system-tasks.service.js';
+import { systemTasksRoutes } from './system-tasks/system-tasks.routes.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { QuotaDataAggregator } from './dashboard/quota-data-aggregator.js';
@@ -154,6 +156,8 @@ export interface Services {
   upstream: UpstreamHttpClient;
   limiter: UserRequestLimiter;
   logs: LogsService;
+  /** Background jobs root starts and watches (the log clean-up). */
+  systemTasks: SystemTasksService;
   dashboard: DashboardService;
   /** Folds consume logs into the dashboard's hourly table every DataExportInterval minutes. */
   quotaData: QuotaDataAggregator;
@@ -247,6 +251,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   const logs = new LogsService(db);
   logs.counters.start();
   const logRetention = new LogRetention(logs, options, jobLock);
+  const systemTasks = new SystemTasksService(db, logs);
   logRetention.start();
   const quotaData = new QuotaDataAggregator(db, options, { lock: jobLock });
   quotaData.start();
@@ -297,6 +302,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     upstream,
     limiter,
     logs,
+    systemTasks,
     dashboard: new DashboardService(db),
     quotaData,
     pricing: new PricingService(db, options, routing),
@@ -337,6 +343,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
       await billing.drain();
       await stopHolds();
       await quotaData.stop();
+      await systemTasks.stop();
       await logs.counters.stop();
       await quotaAlerts.stop();
       await webhooks.close();
@@ -398,6 +405,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(optionsRoutes, { prefix: '/option', options: s.options });
     await api.register(channelAffinityRoutes, { prefix: '/option', channelAffinity: s.channelAffinity });
     await api.register(logsRoutes, { prefix: '/log', logs: s.logs });
+    await api.register(systemTasksRoutes, { prefix: '/system-task', systemTasks: s.systemTasks });
     await api.register(dashboardRoutes, { prefix: '/data', dashboard: s.dashboard });
     await api.register(pricingRoutes, { pricing: s.pricing, modelHub: s.modelHub });
     await api.register(tokensRoutes, { prefix: '/token', tokens: s.tokens });

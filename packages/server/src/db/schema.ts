@@ -510,6 +510,23 @@ export interface CheckinsTable {
   created_at: Default<Int>;
 }
 
+/** Background jobs an administrator starts and watches (system-tasks/); JSON columns are text. */
+export interface SystemTasksTable {
+  id: Id;
+  task_id: string;
+  type: string;
+  status: string;
+  active_key: string | null;
+  payload: string | null;
+  state: string | null;
+  result: string | null;
+  error: string | null;
+  locked_by: Default<string>;
+  locked_until: Default<Int>;
+  created_at: Default<Int>;
+  updated_at: Default<Int>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -549,6 +566,7 @@ export interface Database {
   authorization_requests: AuthorizationRequestsTable;
   stored_responses: StoredResponsesTable;
   checkins: CheckinsTable;
+  system_tasks: SystemTasksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

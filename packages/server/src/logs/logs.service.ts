@@ -94,14 +94,19 @@ export class LogsService {
     }
   }
 
-  /** Deletes every log created before `before` (unix seconds), batch by batch; answers how many went. */
-  async deleteBefore(before: number): Promise<number> {
+  /**
+   * Deletes every log created before `before` (unix seconds), batch by batch; answers how many went.
+   * `afterBatch` hears the running count after each
+   * one (a throw from it stops the deletion there, what was deleted staying deleted).
+   */
+  async deleteBefore(before: number, afterBatch?: (deletedSoFar: number) => Promise<void>): Promise<number> {
     let deleted = 0;
     try {
       for (;;) {
         const n = await this.counters.deleteOlderThan(before, this.deleteBatch);
         deleted += n;
         if (n < this.deleteBatch) return deleted;
+        await afterBatch?.(deleted);
         // Let other work (the relay's settlements on SQLite's single connection) in between batches.
         await new Promise((resolve) => setImmediate(resolve));
       }

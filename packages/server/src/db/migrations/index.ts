@@ -16,6 +16,7 @@ import * as storedResponses from './2026_11_29_0014_stored_responses.js';
 import * as tokenCrossGroupRetry from './2026_11_30_0015_token_cross_group_retry.js';
 import * as checkins from './2026_11_30_0016_checkins.js';
 
+import * as systemTasks from './2026_12_02_0021_system_tasks.js';
 /** Every migration, in order. Names sort by date; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0014_stored_responses': storedResponses,
   '2026_11_30_0015_token_cross_group_retry': tokenCrossGroupRetry,
   '2026_11_30_0016_checkins': checkins,
+  '2026_12_02_0021_system_tasks': systemTasks,
 };

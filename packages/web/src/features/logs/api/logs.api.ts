@@ -1,4 +1,4 @@
-import type { LogStat, LogView, PageResult } from '@gw/contracts';
+import type { LogCleanupTask, LogStat, LogView, PageResult } from '@gw/contracts';
 import { api, downloadFile, type QueryValue } from '../../../lib/api-client';
 
 export type LogQuery = Record<string, QueryValue>;
@@ -22,9 +22,14 @@ export function getLogStat(admin: boolean, query: LogQuery, signal?: AbortSignal
   return api.get(`${base(admin)}/stat`, query, signal);
 }
 
-/** DELETE /api/log/?target_timestamp= (root): answers how many rows were removed. */
-export function deleteLogsBefore(targetTimestamp: number): Promise<number> {
-  return api.delete(`/api/log/?target_timestamp=${targetTimestamp}`);
+/** POST /api/system-task/log-cleanup (root): starts deleting the logs before the time in the background. */
+export function startLogCleanup(targetTimestamp: number): Promise<LogCleanupTask> {
+  return api.post(`/api/system-task/log-cleanup?target_timestamp=${targetTimestamp}`);
+}
+
+/** GET /api/system-task/{id} (root): a background task as it stands. */
+export function getLogCleanupTask(taskId: string): Promise<LogCleanupTask> {
+  return api.get(`/api/system-task/${encodeURIComponent(taskId)}`);
 }
 
 /** The CSV export of the filtered logs (GET /api/log/export or /api/log/self/export). */

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, DatePicker, Popconfirm, Space } from 'antd';
+import { Button, DatePicker, Popconfirm, Progress, Space } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteLogsBefore } from '../api/logs.queries';
 
-/** Root only: removes every log created before the chosen moment (DELETE /api/log/?target_timestamp=). */
+/** Root only: removes every log created before the chosen moment (a background task; its progress shows meanwhile). */
 export function DeleteOldLogs() {
   const { t } = useTranslation('logs');
   const [before, setBefore] = useState<Dayjs | null>(null);
@@ -23,6 +23,7 @@ export function DeleteOldLogs() {
           {t('cleanup.submit')}
         </Button>
       </Popconfirm>
+      {remove.progress !== null && <Progress percent={remove.progress} size="small" style={{ width: 120, marginInlineStart: 8 }} />}
     </Space.Compact>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { App, Button, DatePicker, Flex, Form } from 'antd';
+import { App, Button, DatePicker, Flex, Form, Progress } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useDeleteLogsBefore } from '../../../logs/api/logs.queries';
 
-/** Deletes the logs older than a chosen time (DELETE /api/log/?target_timestamp=), after a confirmation. */
+/** Deletes the logs older than a chosen time, after a confirmation, as a background task with its progress shown. */
 export function LogCleanup() {
   const { t } = useTranslation('settings');
   const { modal } = App.useApp();
@@ -30,6 +30,7 @@ export function LogCleanup() {
         <Button danger onClick={start} loading={clean.isPending} data-testid="log-cleanup">
           {t('logs.cleanup')}
         </Button>
+        {clean.progress !== null && <Progress percent={clean.progress} size="small" style={{ width: 160 }} data-testid="log-cleanup-progress" />}
       </Flex>
     </Form.Item>
   );
