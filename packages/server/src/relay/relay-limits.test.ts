@@ -251,3 +251,48 @@ describe('sensitive words', () => {
     expect(r.upstream.requests).toHaveLength(1);
   });
 });
+
+describe('free models and quota_setting.enable_free_model_pre_consume', () => {
+  let r: RelayContext;
+  let free: string;
+  let paid: string;
+  beforeAll(async () => {
+    r = await createRelayContext('sqlite');
+    free = await r.uniqueModel(0);
+    paid = await r.uniqueModel(1);
+    await r.createChannel({ models: `${free},${paid}` });
+    r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok', chatUsage(5, 5))));
+  });
+  afterAll(() => r?.close());
+  afterEach(() => r.setOptions({ 'quota_setting.enable_free_model_pre_consume': true }));
+
+  it('refuses a user with no balance even a free model while the option is on (the default)', async () => {
+    const poor = await r.createUser({ quota: 0 });
+    const key = await r.createApiKey(poor.id);
+    const res = await r.post('/v1/chat/completions', key.key, chatBody(free));
+    expect(res.status).toBe(429);
+  });
+
+  it('serves a free model to a user with no balance when it is off, holding and charging nothing', async () => {
+    await r.setOptions({ 'quota_setting.enable_free_model_pre_consume': false });
+    const poor = await r.createUser({ quota: 0 });
+    const key = await r.createApiKey(poor.id);
+    const res = await r.post('/v1/chat/completions', key.key, chatBody(free));
+    expect(res.status, await res.clone().text()).toBe(200);
+    await r.settled();
+    expect(await r.quotaOf(poor.id)).toEqual({ quota: 0, used_quota: 0, request_count: 1 });
+    expect(await r.holdsOf(poor.id)).toEqual([]);
+    const [log] = await r.logsOf(poor.id, 2);
+    expect(log).toMatchObject({ model_name: free, quota: 0 });
+  });
+
+  it('still refuses a priced model to a user with no balance when it is off', async () => {
+    await r.setOptions({ 'quota_setting.enable_free_model_pre_consume': false });
+    const poor = await r.createUser({ quota: 0 });
+    const key = await r.createApiKey(poor.id);
+    const before = r.upstream.requests.length;
+    const res = await r.post('/v1/chat/completions', key.key, chatBody(paid));
+    expect(res.status).toBe(429);
+    expect(r.upstream.requests.length).toBe(before);
+  });
+});

@@ -14,6 +14,8 @@ export const quotaOptions = {
   QuotaForInviter: int(0, 0),
   QuotaForInvitee: int(0, 0),
   PreConsumedQuota: int(500, 0),
+  /** Off: a request priced at 0 (free model or group ratio 0) is neither held for nor refused for an empty balance. */
+  'quota_setting.enable_free_model_pre_consume': bool(true),
   /** Most live API tokens one user may hold (new-api's token_setting.max_user_tokens). */
   'token_setting.max_user_tokens': int(MAX_TOKENS_PER_USER, 1, 100_000),
   StreamCacheQueueLength: int(0, 0),

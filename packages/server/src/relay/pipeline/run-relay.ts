@@ -70,17 +70,19 @@ export async function runRelay(deps: RelayDeps, received: RelayInput, io: Client
   const ownKeyLookup = principal.pinnedChannelId === null ? deps.ownKeyChannels?.channelFor(principal.userId, expanded.model) : null;
   const ownKey = ownKeyLookup instanceof Promise ? await ownKeyLookup : ownKeyLookup;
   if (ownKey) return runOwnKeyRelay(deps, expanded, io, ownKey);
-  if (principal.userQuota <= 0) throw userQuotaUsedUp();
   // An `auto` key is routed, priced and logged in the first of its groups with a channel for the model.
   const routedBy = withRoutingGroup(deps, principal, expanded.model);
   let input = routedBy === principal ? expanded : { ...expanded, principal: routedBy };
 
   let price = priceOf(deps, input);
+  // quota_setting.enable_free_model_pre_consume off: what costs nothing needs no balance and no hold.
+  const free = isFree(price) && !deps.options.get('quota_setting.enable_free_model_pre_consume');
+  if (principal.userQuota <= 0 && !free) throw userQuotaUsedUp();
   if (input.principal.pinnedChannelId === null && !deps.routing.table.candidates(input.principal.group, input.model)) {
     throw noChannelError(input, false);
   }
   const promptEstimate = new PromptEstimate(input.endpoint, input.body);
-  const hold = preConsume(deps, input, price, promptEstimate);
+  const hold = free ? undefined : preConsume(deps, input, price, promptEstimate);
   if (hold) await hold;
 
   const trace: RouteTrace = { tried: [], reasons: [] };
@@ -140,6 +142,10 @@ function priceOf(deps: RelayDeps, input: RelayInput): BillablePrice {
     return { ...price, perCall: imageCallOf(input.model, imageFields(input.body)) };
   }
   return price;
+}
+
+function isFree(price: BillablePrice): boolean {
+  return price.groupRatio === 0 || (price.mode === 'price' ? price.modelPrice === 0 : price.modelRatio === 0);
 }
 
 function imageFields(body: RelayBody): { n?: unknown; size?: unknown; quality?: unknown } {

@@ -6,6 +6,7 @@ import { BoolOption, FieldGrid, GridCell, NumberOption } from '../option-inputs'
 const FIELDS = {
   QuotaForNewUser: 'number',
   PreConsumedQuota: 'number',
+  'quota_setting.enable_free_model_pre_consume': 'bool',
   QuotaForInviter: 'number',
   QuotaForInvitee: 'number',
   StreamCacheQueueLength: 'number',
@@ -40,6 +41,7 @@ export function QuotaSection({ options }: { options: Record<string, string> }) {
           <NumberOption name="token_setting.max_user_tokens" label={t('quota.maxUserTokens')} help={t('quota.maxUserTokensHelp')} min={1} max={100000} required />
         </GridCell>
       </FieldGrid>
+      <BoolOption name="quota_setting.enable_free_model_pre_consume" label={t('quota.freeModelPreConsume')} help={t('quota.freeModelPreConsumeHelp')} />
       <Divider titlePlacement="start">{t('quota.fuelPack')}</Divider>
       <BoolOption name="FuelPackEnabled" label={t('quota.fuelPackEnabled')} />
       <FieldGrid>
