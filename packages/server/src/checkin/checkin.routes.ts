@@ -14,6 +14,6 @@ export interface CheckinRouteDeps {
 /** GET/POST /api/user/checkin (signed-in users; new-api's paths). */
 export async function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
   const { checkin } = deps;
-  app.get('/checkin', { preHandler: requireUser }, async (req) => ok(await checkin.status(actorOf(req).id, parseInput(CheckinMonthQuery, req.query).month)));
+  app.get('/checkin', { preHandler: requireUser }, async (req) => ok(await checkin.status(actorOf(req), parseInput(CheckinMonthQuery, req.query).month)));
   app.post('/checkin', { preHandler: [requireUser, deps.rateLimit] }, async (req) => ok(await checkin.checkIn(actorOf(req)), 'checked in'));
 }

@@ -15,6 +15,7 @@ import { localDate, randomQuota } from './local-date.js';
 export interface CheckinActor {
   id: number;
   username: string;
+  group: string;
 }
 
 /** Daily check-in (checkin_setting.*): a random reward once per user and server-local day. */
@@ -26,13 +27,14 @@ export class CheckinService {
   ) {}
 
   /**
-   * Awards a random quota in [min_quota, max_quota]: the check-in row, the credit and a system log in
+   * Awards a random quota in the user's range (rangeFor): the check-in row, the credit and a system log in
    * one transaction. The unique (user, day) index decides between racing check-ins; the losers roll back
    * and are told they already checked in.
    */
   async checkIn(user: CheckinActor): Promise<CheckinResult> {
     if (!this.options.get('checkin_setting.enabled')) throw new ValidationError(CHECKIN_DISABLED);
-    const quota = randomQuota(this.options.get('checkin_setting.min_quota'), this.options.get('checkin_setting.max_quota'));
+    const range = this.rangeFor(user.group);
+    const quota = randomQuota(range.min_quota, range.max_quota);
     const date = localDate();
     const now = nowSeconds();
     try {
@@ -60,7 +62,8 @@ export class CheckinService {
   }
 
   /** The user's check-ins of `month` ('YYYY-MM', default the current one), totals and today's state. */
-  async status(userId: number, month?: string): Promise<CheckinStatus> {
+  async status(user: { id: number; group: string }, month?: string): Promise<CheckinStatus> {
+    const userId = user.id;
     const today = localDate();
     const [records, totals, checkedInToday] = await Promise.all([
       checkinRepository.month(this.db, userId, month ?? today.slice(0, 7)),
@@ -77,9 +80,14 @@ export class CheckinService {
     return {
       enabled: this.options.get('checkin_setting.enabled'),
       ...stats,
-      min_quota: this.options.get('checkin_setting.min_quota'),
-      max_quota: this.options.get('checkin_setting.max_quota'),
+      ...this.rangeFor(user.group),
       stats,
     };
+  }
+
+  /** The reward range for a user of `group`: the group's own (group_quotas) or the site's. */
+  private rangeFor(group: string): { min_quota: number; max_quota: number } {
+    const own = this.options.get('checkin_setting.group_quotas')[group];
+    return own ?? { min_quota: this.options.get('checkin_setting.min_quota'), max_quota: this.options.get('checkin_setting.max_quota') };
   }
 }

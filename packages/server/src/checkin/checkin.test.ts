@@ -71,6 +71,20 @@ describe.each(testDialects())('daily check-in (%s)', (dialect) => {
       expect(await logsOf(ctx, user.id)).toHaveLength(1);
     });
 
+    it("awards a user of a group listed in group_quotas within that group's range, and reports it", async () => {
+      await ctx.services.options.set({ 'checkin_setting.group_quotas': { vip: { min_quota: 50_000, max_quota: 50_000 } } });
+      try {
+        const vip = await member(ctx, { group: 'vip' });
+        expect((await stats(vip)).data).toMatchObject({ min_quota: 50_000, max_quota: 50_000 });
+        expect(await checkIn(vip)).toMatchObject({ success: true, data: { quota_awarded: 50_000 } });
+        const plain = await member(ctx);
+        expect((await stats(plain)).data).toMatchObject({ min_quota: 1000, max_quota: 10000 });
+        expect((await checkIn(plain)).data.quota_awarded).toBeLessThanOrEqual(10000);
+      } finally {
+        await ctx.services.options.set({ 'checkin_setting.group_quotas': {} });
+      }
+    });
+
     it('awards exactly once when eight check-ins race', async () => {
       const user = await member(ctx);
       const answers = await Promise.all(Array.from({ length: 8 }, () => checkIn(user)));
@@ -165,6 +179,22 @@ describe.each(testDialects())('daily check-in (%s)', (dialect) => {
       expect((await saveOptions([{ key: 'checkin_setting.min_quota', value: 10000 }])).success).toBe(true);
       expect((await saveOptions([{ key: 'checkin_setting.min_quota', value: 20000 }, { key: 'checkin_setting.max_quota', value: 30000 }])).success).toBe(true);
       expect((await saveOptions([{ key: 'checkin_setting.min_quota', value: -1 }])).success).toBe(false);
+    });
+
+    it('refuses group ranges that are malformed or upside down, with the reason', async () => {
+      for (const [value, message] of [
+        [{ vip: { min_quota: 5, max_quota: 4 } }, "a group's max_quota must not be below its min_quota"],
+        [{ vip: { min_quota: -1, max_quota: 4 } }, 'min_quota must be at least 0'],
+        [{ vip: 7 }, 'each group needs {"min_quota": n, "max_quota": n}'],
+        [[1, 2], 'must be a JSON object'],
+      ] as const) {
+        const body = await saveOptions([{ key: 'checkin_setting.group_quotas', value: JSON.stringify(value) }]);
+        expect(body.success).toBe(false);
+        expect(body.message).toContain(message);
+      }
+      expect(ctx.services.options.get('checkin_setting.group_quotas')).toEqual({});
+      expect((await saveOptions([{ key: 'checkin_setting.group_quotas', value: '{"vip":{"min_quota":1,"max_quota":2}}' }])).success).toBe(true);
+      await ctx.services.options.set({ 'checkin_setting.group_quotas': {} });
     });
 
     it('shows whether check-in is on in GET /api/status', async () => {

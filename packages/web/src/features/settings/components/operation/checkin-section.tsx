@@ -2,7 +2,7 @@ import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { orderRangeChanges } from '../../option-ranges';
 import { OptionsSection } from '../options-section';
-import { BoolOption, FieldGrid, GridCell, NumberOption } from '../option-inputs';
+import { BoolOption, FieldGrid, GridCell, JsonOption, NumberOption } from '../option-inputs';
 
 const MIN = 'checkin_setting.min_quota';
 const MAX = 'checkin_setting.max_quota';
@@ -10,9 +10,10 @@ const FIELDS = {
   'checkin_setting.enabled': 'bool',
   [MIN]: 'number',
   [MAX]: 'number',
+  'checkin_setting.group_quotas': 'json',
 } as const;
 
-/** Daily check-in (new-api's checkin_setting): the switch and the range of the random reward. */
+/** Daily check-in (new-api's checkin_setting): the switch, the range of the random reward and per-group ranges. */
 export function CheckinSection({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
   return (
@@ -45,6 +46,7 @@ export function CheckinSection({ options }: { options: Record<string, string> })
           </Form.Item>
         </GridCell>
       </FieldGrid>
+      <JsonOption name="checkin_setting.group_quotas" label={t('checkin.groupQuotas')} help={t('checkin.groupQuotasHelp')} rows={4} />
     </OptionsSection>
   );
 }
