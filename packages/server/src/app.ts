@@ -11,6 +11,7 @@ import { consoleErrorHandler } from './http/console-error-handler.js';
 import { OPEN_CORS_PREFIXES, openCors } from './http/open-cors.js';
 import { requestContext } from './http/request-context.js';
 import { DbSessionStore, RedisSessionStore, type SessionStore } from './auth/session-store.js';
+import { sessionsRoutes } from './auth/sessions.routes.js';
 import { AuthService } from './auth/auth.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authRateLimit } from './auth/auth-rate-limit.js';
@@ -397,6 +398,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(docsRoutes, { catalogue, version: APP_VERSION });
     await api.register(statusRoutes, { status: s.status, db, redis: deps.redis });
     await api.register(authRoutes, { prefix: '/user', auth: s.auth, sessions: s.sessions, secureCookies: secureCookiesOf(config), rateLimit, humanCheck, secondFactor: s.twoFactor });
+    await api.register(sessionsRoutes, { prefix: '/user', sessions: s.sessions });
     await api.register(usersRoutes, { prefix: '/user', users: s.users, rateLimit, humanCheck });
     await api.register(verificationRoutes, { verification: s.verification, rateLimit, humanCheck });
     await api.register(smsRoutes, { phoneAuth: s.phoneAuth, sessions: s.sessions, secureCookies: secureCookiesOf(config), rateLimit, secondFactor: s.twoFactor });

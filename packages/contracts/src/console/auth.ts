@@ -139,3 +139,14 @@ export const CaptchaCheckBody = z.object({
   ),
 });
 export type CaptchaCheckBody = z.infer<typeof CaptchaCheckBody>;
+
+/** One signed-in browser of the user (GET /api/user/sessions). `id` is the session's stored hash, never its cookie. */
+export interface UserSessionView {
+  id: string;
+  created_at: number;
+  expires_at: number;
+  ip: string;
+  user_agent: string;
+  /** The session the listing request came with. */
+  current: boolean;
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { connectRedis } from '../platform/redis.js';
-import { DbSessionStore, RedisSessionStore, type SessionStore } from './session-store.js';
+import { DbSessionStore, RedisSessionStore, SESSION_TTL_SECONDS, sessionIdOf, type SessionStore } from './session-store.js';
 import { randomAlphanumeric, sha256Hex } from '../platform/crypto.js';
 import { REDIS_URL, createTestDatabase, testDialects, type TestDatabase } from '../../test/test-database.js';
 
@@ -37,6 +37,31 @@ function sessionStoreContract(name: string, make: () => SessionStore, stored: ()
       await store.destroyAllForUser(43);
       expect(await store.find(b)).toBeNull();
       expect(await store.find(other)).toBe(44);
+    });
+
+    it("lists a user's live sessions with their details, and ends one by id or all but one", async () => {
+      const store = make();
+      const user = 1000 + Math.floor(Math.random() * 1e6);
+      const first = await store.create(user, { ip: '10.0.0.1', userAgent: 'Firefox' });
+      const second = await store.create(user, { ip: '10.0.0.2', userAgent: 'Chrome' });
+      const third = await store.create(user, { ip: '10.0.0.3', userAgent: 'Safari' });
+      const stranger = await store.create(user + 1, meta);
+      const listed = await store.list(user);
+      expect(listed.map((s) => s.id).sort()).toEqual([first, second, third].map(sessionIdOf).sort());
+      expect(listed.find((s) => s.id === sessionIdOf(second))).toMatchObject({ ip: '10.0.0.2', user_agent: 'Chrome' });
+      for (const s of listed) expect(s.expires_at - s.created_at).toBe(SESSION_TTL_SECONDS);
+
+      expect(await store.destroyById(user, sessionIdOf(stranger))).toBe(false);
+      expect(await store.find(stranger)).toBe(user + 1);
+      expect(await store.destroyById(user, sessionIdOf(first))).toBe(true);
+      expect(await store.destroyById(user, sessionIdOf(first))).toBe(false);
+      expect(await store.find(first)).toBeNull();
+
+      expect(await store.destroyOthers(user, sessionIdOf(third))).toBe(1);
+      expect(await store.find(second)).toBeNull();
+      expect(await store.find(third)).toBe(user);
+      expect((await store.list(user)).map((s) => s.id)).toEqual([sessionIdOf(third)]);
+      expect(await store.find(stranger)).toBe(user + 1);
     });
   });
 }

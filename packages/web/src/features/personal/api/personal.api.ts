@@ -1,4 +1,4 @@
-import type { UpdateSelfBody, UserSettingBody, UserSettingView, UserView } from '@gw/contracts';
+import type { UpdateSelfBody, UserSessionView, UserSettingBody, UserSettingView, UserView } from '@gw/contracts';
 import { api } from '../../../lib/api-client';
 
 /** The personal page's calls (spec 3 §7). */
@@ -10,4 +10,7 @@ export const personalApi = {
   resetAccessToken: () => api.get<string>('/api/user/token'),
   changePassword: (body: UpdateSelfBody) => api.put<UserView>('/api/user/self', body),
   deleteAccount: () => api.delete<undefined>('/api/user/self'),
+  sessions: (signal?: AbortSignal) => api.get<UserSessionView[]>('/api/user/sessions', undefined, signal),
+  endSession: (id: string) => api.delete<undefined>(`/api/user/sessions/${encodeURIComponent(id)}`),
+  endOtherSessions: () => api.post<{ revoked: number }>('/api/user/sessions/revoke-others'),
 };

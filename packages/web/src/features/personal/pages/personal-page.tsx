@@ -10,6 +10,7 @@ import { ModelsCard } from '../components/models-card';
 import { NotificationCard } from '../components/notification-card';
 import { PasswordCard } from '../components/password-card';
 import { PricingPreferenceCard } from '../components/pricing-preference-card';
+import { SessionsCard } from '../components/sessions-card';
 import { ProfileCard } from '../components/profile-card';
 
 /** /personal (spec 3 §2.8): profile, security, models, bindings, notifications, pricing preference, deletion. */
@@ -43,6 +44,9 @@ export function PersonalPage() {
       </Col>
       <Col span={24}>
         <NotificationCard />
+      </Col>
+      <Col span={24}>
+        <SessionsCard />
       </Col>
       <Col span={24}>{self.data && <DeleteAccountCard username={self.data.username} />}</Col>
     </Row>
