@@ -16,5 +16,7 @@ export const ErrorCode = {
   DeliveryFailed: 'delivery_failed',
   /** A human check (Turnstile, slider captcha) is missing or failed. */
   HumanCheckFailed: 'human_check_failed',
+  /** A payment provider (Stripe, Creem) refused or did not answer the checkout request. */
+  PaymentProviderFailed: 'payment_provider_failed',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -20,12 +20,15 @@ import { APP_VERSION, SetupService } from './setup/setup.service.js';
 import { setupRoutes } from './setup/setup.routes.js';
 import { StatusService } from './status/status.service.js';
 import { statusRoutes } from './status/status.routes.js';
+import { uptimeRoutes } from './console-content/console-content.routes.js';
 import { staticRoutes } from './static/static.routes.js';
 import { UsersService } from './users/users.service.js';
 import { usersRoutes } from './users/users.routes.js';
 import { OAuthService } from './oauth/oauth.service.js';
 import { oauthRoutes } from './oauth/oauth.routes.js';
 import { AuthorizationService } from './oauth/authorization.service.js';
+import { CustomOAuthProvidersService } from './oauth/custom-providers.service.js';
+import { customOAuthBindingRoutes, customOAuthProviderRoutes } from './oauth/custom-providers.routes.js';
 import { authorizationRoutes } from './oauth/authorization.routes.js';
 import { groupsRoutes } from './groups/groups.routes.js';
 import { optionsRoutes } from './options/options.routes.js';
@@ -70,6 +73,7 @@ import { QuotaDataAggregator } from './dashboard/quota-data-aggregator.js';
 import { PricingService } from './pricing/pricing.service.js';
 import { ModelHubService } from './pricing/model-hub.service.js';
 import { pricingRoutes } from './pricing/pricing.routes.js';
+import { ratioSyncRoutes } from './pricing/ratio-sync/ratio-sync.routes.js';
 import { TokensService } from './tokens/tokens.service.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { RedemptionsService } from './redemptions/redemptions.service.js';
@@ -114,6 +118,11 @@ import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
 import { adminTwoFactorPolicy } from './two-factor/admin-policy.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
+import { TopUpOrdersService } from './payments/top-up-orders.service.js';
+import { topUpOrdersRoutes } from './payments/top-up-orders.routes.js';
+import { StripeCheckoutService } from './payments/stripe/stripe-checkout.service.js';
+import { CreemCheckoutService } from './payments/creem/creem-checkout.service.js';
+import { checkoutRoutes } from './payments/checkout/checkout.routes.js';
 import { createTaskServices, taskRelayRoutes, type TaskServices } from './tasks/task-services.js';
 import { drawingLogRoutes, taskLogRoutes } from './tasks/task-logs.routes.js';
 import { TokenUsageService } from './token-usage/token-usage.service.js';
@@ -187,6 +196,8 @@ export interface Services {
   turnstile: TurnstileVerifier;
   /** Third-party sign-in and binding (GitHub, Google, Linux DO, OIDC, Telegram, WeChat). */
   oauth: OAuthService;
+  /** Administrator-defined OAuth providers (/api/custom-oauth-provider). */
+  customOAuth: CustomOAuthProvidersService;
   /** Outside applications asking a user for one of their tokens. */
   authorization: AuthorizationService;
   /** Notification and pricing settings of the personal page. */
@@ -198,6 +209,12 @@ export interface Services {
   passkeys: PasskeysService;
   /** Online top-up through the EPay gateway. */
   payments: PaymentsService;
+  /** Every top-up order for administrators, and manual completion. */
+  topUpOrders: TopUpOrdersService;
+  /** Top-up through Stripe Checkout and its webhook. */
+  stripeCheckout: StripeCheckoutService;
+  /** Top-up through Creem products and its webhook. */
+  creemCheckout: CreemCheckoutService;
   /** Midjourney, Suno and video tasks: relays, the polling worker, the console's task logs. */
   tasks: TaskServices;
   /** Responses answered through the chat bridge, kept for previous_response_id and GET /v1/responses/{id}. */
@@ -226,6 +243,9 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   const events = new ChangeEvents(bus ?? redisBus);
   const options = new OptionsService(db, events);
   await options.load();
+  const customOAuth = new CustomOAuthProvidersService(db, events);
+  await customOAuth.load();
+  customOAuth.startPeriodicReload(SYNC_SECONDS * 1000);
   const metrics = new GatewayMetrics(poolStatsOf(db));
   // A backstop for change messages lost while Redis or a worker was unreachable.
   const optionsReload = setInterval(() => options.load().catch((err) => console.error('periodic options reload failed', err)), SYNC_SECONDS * 1000);
@@ -294,7 +314,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     rateLimiter,
     setup,
     auth: new AuthService(db, options),
-    status: new StatusService(options, setup),
+    status: new StatusService(options, setup, customOAuth),
     users,
     events,
     billing,
@@ -324,13 +344,17 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     phoneAuth: new PhoneAuthService({ db, options, codes, captcha, users, sms: new YunpianClient(options, upstream, config.yunpianBaseUrl) }),
     captcha,
     turnstile: new TurnstileVerifier(options, upstream, config.turnstileVerifyUrl),
-    oauth: new OAuthService({ db, options, users, sessions, http: upstream, config }),
+    oauth: new OAuthService({ db, options, users, sessions, http: upstream, config, customProviders: customOAuth }),
+    customOAuth,
     authorization: new AuthorizationService(db),
     personal: new PersonalService({ db, events, secrets: webhookSecrets, allowPrivateWebhooks: config.allowPrivateWebhooks }),
     quotaAlerts,
     twoFactor: new TwoFactorService({ db, options, secrets: new SecretBox(config.sessionSecret, 'totp-secret'), limiter: rateLimiter }),
     passkeys: new PasskeysService(db, options),
     payments: new PaymentsService(db, options, events),
+    topUpOrders: new TopUpOrdersService(db, options, events),
+    stripeCheckout: new StripeCheckoutService({ db, options, events, http: upstream, baseUrl: config.stripeApiBaseUrl }),
+    creemCheckout: new CreemCheckoutService({ db, options, events, http: upstream, baseUrl: config.creemApiBaseUrl }),
     tasks,
     responsesStore,
     channelAffinity: new ChannelAffinity(options, { redis, onSharedError: throttledWarning('Redis is unreachable; channel affinity is kept per process until it is back') }),
@@ -349,6 +373,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
       await quotaAlerts.stop();
       await webhooks.close();
       routing.stopPeriodicReload();
+      customOAuth.stopPeriodicReload();
       await upstream.close();
     },
   };
@@ -397,6 +422,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(setupRoutes, { prefix: '/setup', setup: s.setup });
     await api.register(docsRoutes, { catalogue, version: APP_VERSION });
     await api.register(statusRoutes, { status: s.status, db, redis: deps.redis });
+    await api.register(uptimeRoutes, { prefix: '/uptime', options: s.options });
     await api.register(authRoutes, { prefix: '/user', auth: s.auth, sessions: s.sessions, secureCookies: secureCookiesOf(config), rateLimit, humanCheck, secondFactor: s.twoFactor });
     await api.register(sessionsRoutes, { prefix: '/user', sessions: s.sessions });
     await api.register(usersRoutes, { prefix: '/user', users: s.users, rateLimit, humanCheck });
@@ -410,6 +436,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(systemTasksRoutes, { prefix: '/system-task', systemTasks: s.systemTasks });
     await api.register(dashboardRoutes, { prefix: '/data', dashboard: s.dashboard });
     await api.register(pricingRoutes, { pricing: s.pricing, modelHub: s.modelHub });
+    await api.register(ratioSyncRoutes, { db, options: s.options, rateLimit });
     await api.register(tokensRoutes, { prefix: '/token', tokens: s.tokens });
     await api.register(redemptionsRoutes, { prefix: '/redemption', redemptions: s.redemptions });
     await api.register(redeemRoutes, { prefix: '/user', redemptions: s.redemptions, rateLimit });
@@ -422,10 +449,14 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(aiRolesRoutes, { prefix: '/ai-role', roles: s.aiRoles });
     await api.register(applicationsRoutes, { prefix: '/application', applications: s.applications });
     await api.register(oauthRoutes, { prefix: '/oauth', oauth: s.oauth, secureCookies: secureCookiesOf(config), rateLimit, secondFactor: s.twoFactor });
+    await api.register(customOAuthProviderRoutes, { prefix: '/custom-oauth-provider', customProviders: s.customOAuth });
+    await api.register(customOAuthBindingRoutes, { prefix: '/user', customProviders: s.customOAuth });
     await api.register(authorizationRoutes, { authorization: s.authorization, oauth: s.oauth });
     await api.register(personalRoutes, { prefix: '/user', personal: s.personal });
     await api.register(twoFactorRoutes, { prefix: '/user', twoFactor: s.twoFactor, passkeys: s.passkeys, sessions: s.sessions, secureCookies: secureCookiesOf(config), rateLimit });
     await api.register(paymentsRoutes, { prefix: '/user', payments: s.payments, rateLimit });
+    await api.register(topUpOrdersRoutes, { prefix: '/user', topUpOrders: s.topUpOrders });
+    await api.register(checkoutRoutes, { stripe: s.stripeCheckout, creem: s.creemCheckout, rateLimit });
     await api.register(drawingLogRoutes, { prefix: '/mj', taskLogs: s.tasks.logs });
     await api.register(taskLogRoutes, { prefix: '/task', taskLogs: s.tasks.logs });
   }, { prefix: '/api' });

@@ -5,7 +5,7 @@ import type { ApiResponse } from '../envelope.js';
 // ---- Third-party sign-in and binding (spec 1 §2.6, §7; spec 3 §2, §7) ----
 
 /** Providers whose sign-in goes through an authorization page and comes back to /oauth/{provider}. */
-export const REDIRECT_PROVIDERS = ['github', 'google', 'linuxdo', 'oidc'] as const;
+export const REDIRECT_PROVIDERS = ['github', 'google', 'linuxdo', 'oidc', 'discord'] as const;
 export type RedirectProvider = (typeof REDIRECT_PROVIDERS)[number];
 
 /** Every external account kind a user can bind (the user's `<provider>_id` columns). */
@@ -20,12 +20,16 @@ export const OAUTH_STATE_TTL_SECONDS = 600;
 
 const shortText = (name: string, max: number) => z.string({ error: `${name} must be text` }).max(max, `${name} is too long`);
 
+/** The message for a `provider` that names neither a built-in provider nor a custom one. */
+export const UNKNOWN_OAUTH_PROVIDER = `provider must be one of ${[...REDIRECT_PROVIDERS, 'wechat'].join(', ')} or the slug of a custom provider`;
+
 /**
  * GET /api/oauth/state. `provider` (ours) asks for the provider's authorization address as well: it carries
  * the state, the return address and, for OIDC, the PKCE challenge, so the console only has to navigate there.
+ * Besides the built-in names it takes a custom provider's slug (the server knows which exist).
  */
 export const OAuthStateQuery = z.object({
-  provider: z.enum([...REDIRECT_PROVIDERS, 'wechat'], { error: 'provider must be one of github, google, linuxdo, oidc, wechat' }).optional(),
+  provider: z.string({ error: UNKNOWN_OAUTH_PROVIDER }).trim().toLowerCase().regex(/^[a-z0-9-]{1,32}$/, UNKNOWN_OAUTH_PROVIDER).optional(),
   aff: shortText('aff', 32).optional().default(''),
   oauth_login_params: shortText('oauth_login_params', 2048).optional().default(''),
 });
@@ -34,7 +38,7 @@ export type OAuthStateQuery = z.infer<typeof OAuthStateQuery>;
 /** The answer of GET /api/oauth/state: `data` is the state string (spec 1 §7). */
 export type OAuthStateResponse = ApiResponse<string> & { authorize_url?: string };
 
-/** GET /api/oauth/{github|google|linuxdo|oidc}?code&state (`redirect` is accepted and ignored). */
+/** GET /api/oauth/{github|google|linuxdo|oidc|discord|<custom slug>}?code&state (`redirect` is accepted and ignored). */
 export const OAuthCallbackQuery = z.object({
   code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(2048, 'code is too long'),
   state: z.string({ error: 'state is required' }).trim().min(1, 'state is required').max(128, 'state is too long'),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { CustomOAuthProviderPublic } from './custom-oauth-providers.js';
+import type { Announcement, ApiInfoItem, FaqItem } from './console-content.js';
 
 /** One runtime option as `GET /api/option/` lists it: the value is always the stored string form. */
 export interface OptionEntry {
@@ -34,7 +36,19 @@ export interface SiteStatus {
   logo: string;
   footer_html: string;
   quota_per_unit: number;
+  /** False when DisplayInCurrencyEnabled is off or the display type is TOKENS (raw quota). */
   display_in_currency: boolean;
+  /** How quota amounts are shown: QUOTA_DISPLAY_TYPES (option general_setting.quota_display_type). */
+  quota_display_type: string;
+  /** Yuan per dollar for the CNY display type (option USDExchangeRate). */
+  usd_exchange_rate: number;
+  /** Symbol and units per dollar for the CUSTOM display type (general_setting.custom_currency_*). */
+  custom_currency_symbol: string;
+  custom_currency_exchange_rate: number;
+  /** The top-bar entries shown, as the JSON text of option HeaderNavModules (new-api sends the text). */
+  HeaderNavModules: string;
+  /** The sidebar sections and entries shown, as the JSON text of option SidebarModulesAdmin. */
+  SidebarModulesAdmin: string;
   enable_drawing: boolean;
   enable_task: boolean;
   enable_data_export: boolean;
@@ -64,6 +78,10 @@ export interface SiteStatus {
   oidc_authorization_endpoint: string;
   linuxdo_oauth: boolean;
   linuxdo_client_id: string;
+  discord_oauth: boolean;
+  discord_client_id: string;
+  /** The enabled administrator-defined providers (GET /api/custom-oauth-provider/), without secrets. */
+  custom_oauth_providers: CustomOAuthProviderPublic[];
   telegram_oauth: boolean;
   telegram_bot_name: string;
   wechat_login: boolean;
@@ -74,6 +92,8 @@ export interface SiteStatus {
   default_use_auto_group: boolean;
   /** The top-up exchange rate (option Price). */
   price: number;
+  /** Money per currency unit of quota charged through Stripe (option StripeUnitPrice). */
+  stripe_unit_price: number;
   quota_for_inviter: number;
   quota_for_invitee: number;
   quota_for_new_user: number;
@@ -86,6 +106,15 @@ export interface SiteStatus {
   user_agreement_enabled: boolean;
   /** A privacy policy is set (option legal.privacy_policy); registration asks to accept it. */
   privacy_policy_enabled: boolean;
+  /** The dashboard panels the administrator turned on (console_setting.*_enabled). */
+  api_info_enabled: boolean;
+  announcements_enabled: boolean;
+  faq_enabled: boolean;
+  uptime_kuma_enabled: boolean;
+  /** Present while its panel is enabled: the API addresses, announcements (newest first) and FAQ. */
+  api_info?: ApiInfoItem[];
+  announcements?: Announcement[];
+  faq?: FaqItem[];
   /** True once first-run setup is done. */
   setup: boolean;
 }

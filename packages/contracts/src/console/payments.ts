@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Online top-up order status (new-api `top_ups.status`). */
-export const TopUpStatus = { Pending: 'pending', Success: 'success', Expired: 'expired' } as const;
+export const TopUpStatus = { Pending: 'pending', Success: 'success', Expired: 'expired', Failed: 'failed' } as const;
 export type TopUpStatusValue = (typeof TopUpStatus)[keyof typeof TopUpStatus];
 
 /** Answers of the top-up calls (spec 3 §8). */
@@ -48,6 +48,16 @@ export interface TopUpInfo {
   /** TopupGroupRatio of the caller's group. */
   group_ratio: number;
   quota_per_unit: number;
+  /** Stripe Checkout is offered (secret key, webhook secret and price id are set). */
+  enable_stripe_topup: boolean;
+  /** Smallest amount one Stripe order may buy (option StripeMinTopUp). */
+  stripe_min_topup: number;
+  /** Money per currency unit of quota charged through Stripe (option StripeUnitPrice). */
+  stripe_unit_price: number;
+  /** Creem checkout is offered (API key, webhook secret and at least one product are set). */
+  enable_creem_topup: boolean;
+  /** The CreemProducts option as JSON text, as new-api sends it (parse with the CreemProducts schema). */
+  creem_products: string;
 }
 
 /**
@@ -69,3 +79,21 @@ export interface TopUpOrderView {
   /** Unix seconds; 0 while pending. */
   complete_time: number;
 }
+
+/** An order in the administrators' list of every top-up (GET /api/user/topup). */
+export interface AdminTopUpOrderView extends TopUpOrderView {
+  user_id: number;
+  /** '' when the buyer no longer exists. */
+  username: string;
+}
+
+/** GET /api/user/topup: `keyword` matches part of the order number or of the buyer's username. */
+export const TopUpOrderSearchQuery = z.object({
+  keyword: z.string().trim().max(64, 'keyword must be at most 64 characters').default(''),
+});
+
+/** POST /api/user/topup/complete: an administrator marks a pending order paid (new-api's manual completion). */
+export const CompleteTopUpBody = z.object({
+  trade_no: z.string({ error: 'trade_no is required' }).trim().min(1, 'trade_no is required').max(64, 'trade_no must be at most 64 characters'),
+});
+export type CompleteTopUpBody = z.infer<typeof CompleteTopUpBody>;

@@ -17,6 +17,7 @@ export interface UserView {
   telegram_id: string;
   google_id: string;
   linux_do_id: string;
+  discord_id: string;
   quota: number;
   used_quota: number;
   request_count: number;

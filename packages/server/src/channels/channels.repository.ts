@@ -81,6 +81,14 @@ export const channelsRepository = {
     return db.selectFrom('channels').select(routingColumns).where('status', '=', ChannelStatus.Enabled).orderBy('id').execute();
   },
 
+  /** Channels with a base URL of their own (all of them, or those of `ids`), in id order: sources for ratio sync. */
+  listWithBaseUrl(db: Executor, ids?: readonly number[]): Promise<Pick<ChannelRow, 'id' | 'name' | 'base_url' | 'status' | 'type'>[]> {
+    if (ids && ids.length === 0) return Promise.resolve([]);
+    let query = db.selectFrom('channels').select(['id', 'name', 'base_url', 'status', 'type']).where('base_url', '<>', '');
+    if (ids) query = query.where('id', 'in', ids);
+    return query.orderBy('id').execute();
+  },
+
   /** Every channel's ability fields, for rebuilding the abilities table. */
   listAbilitySources(db: Executor): Promise<AbilitySource[]> {
     return db.selectFrom('channels').select(['id', 'models', 'group', 'status', 'priority', 'weight', 'tag']).orderBy('id').execute();

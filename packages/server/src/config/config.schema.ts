@@ -52,6 +52,10 @@ export const ConfigSchema = z.object({
   turnstileVerifyUrl: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   /** Base address of the Yunpian SMS API (tests point it at a local fake). */
   yunpianBaseUrl: z.url().default('https://sms.yunpian.com'),
+  /** Stripe's API origin (a self-hosted mock, or a local fake in tests). */
+  stripeApiBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default('https://api.stripe.com'),
+  /** Replaces Creem's API origin (api.creem.io, or test-api.creem.io in test mode); for mocks and tests. */
+  creemApiBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   /** PEM file of extra CA certificates trusted for the SMTP server's TLS (a private mail server). */
   smtpCaFile: z.string().optional(),
   /**
@@ -62,6 +66,7 @@ export const ConfigSchema = z.object({
   oauthGoogleBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   oauthLinuxdoBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   oauthWechatBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  oauthDiscordBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   /** `slave` nodes serve requests only: no migrations, no periodic jobs (task polling, channel tests). */
   nodeType: z.enum(['master', 'slave'], { error: 'must be master or slave' }).default('master'),
   /** Worker processes sharing the port: a number, or `auto` for one per CPU core. 1 = no cluster. */

@@ -33,8 +33,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthGoogleBaseUrl: env.OAUTH_GOOGLE_BASE_URL || undefined,
     oauthLinuxdoBaseUrl: env.OAUTH_LINUXDO_BASE_URL || undefined,
     oauthWechatBaseUrl: env.OAUTH_WECHAT_BASE_URL || undefined,
+    oauthDiscordBaseUrl: env.OAUTH_DISCORD_BASE_URL || undefined,
     turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL || undefined,
     yunpianBaseUrl: env.YUNPIAN_BASE_URL || undefined,
+    stripeApiBaseUrl: env.STRIPE_API_BASE_URL || undefined,
+    creemApiBaseUrl: env.CREEM_API_BASE_URL || undefined,
     smtpCaFile: env.SMTP_CA_FILE || undefined,
   });
   if (!parsed.success) {
@@ -64,8 +67,11 @@ const ENV_NAMES: Record<string, string> = {
   oauthGoogleBaseUrl: 'OAUTH_GOOGLE_BASE_URL',
   oauthLinuxdoBaseUrl: 'OAUTH_LINUXDO_BASE_URL',
   oauthWechatBaseUrl: 'OAUTH_WECHAT_BASE_URL',
+  oauthDiscordBaseUrl: 'OAUTH_DISCORD_BASE_URL',
   turnstileVerifyUrl: 'TURNSTILE_VERIFY_URL',
   yunpianBaseUrl: 'YUNPIAN_BASE_URL',
+  stripeApiBaseUrl: 'STRIPE_API_BASE_URL',
+  creemApiBaseUrl: 'CREEM_API_BASE_URL',
   smtpCaFile: 'SMTP_CA_FILE',
 };
 

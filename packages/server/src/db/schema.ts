@@ -20,6 +20,7 @@ export interface UsersTable {
   telegram_id: Default<string>;
   google_id: Default<string>;
   linux_do_id: Default<string>;
+  discord_id: Default<string>;
   access_token_hash: string | null;
   quota: Default<Int>;
   used_quota: Default<Int>;
@@ -472,6 +473,28 @@ export interface OAuthIdentitiesTable {
   created_at: Default<Int>;
 }
 
+/** An administrator-defined OAuth provider (oauth/custom-providers.service.ts); booleans are 0/1. */
+export interface CustomOAuthProvidersTable {
+  id: Id;
+  name: string;
+  slug: string;
+  enabled: Default<number>;
+  client_id: string;
+  client_secret: Default<string>;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  user_info_endpoint: string;
+  scopes: Default<string>;
+  use_pkce: Default<number>;
+  auth_style: Default<number>;
+  user_id_field: string;
+  username_field: Default<string>;
+  display_name_field: Default<string>;
+  email_field: Default<string>;
+  created_at: Int;
+  updated_at: Int;
+}
+
 /** An outside application's request for one of a user's tokens (oauth/authorization.service.ts). */
 export interface AuthorizationRequestsTable {
   id: Id;
@@ -563,6 +586,7 @@ export interface Database {
   notification_throttle: NotificationThrottleTable;
   oauth_states: OAuthStatesTable;
   oauth_identities: OAuthIdentitiesTable;
+  custom_oauth_providers: CustomOAuthProvidersTable;
   authorization_requests: AuthorizationRequestsTable;
   stored_responses: StoredResponsesTable;
   checkins: CheckinsTable;

@@ -1,4 +1,4 @@
-import { ErrorCode, Role, UserStatus, type OAuthProvider } from '@gw/contracts';
+import { ErrorCode, Role, UserStatus } from '@gw/contracts';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import type { OptionsService } from '../options/options.service.js';
@@ -6,13 +6,14 @@ import type { UsersService } from '../users/users.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { AppError, ConflictError } from '../http/errors.js';
 import { isUniqueViolation } from '../db/dialect-helpers.js';
-import { oauthIdentitiesRepository as identities, PROVIDER_COLUMN } from './oauth-identities.repository.js';
+import { oauthIdentitiesRepository as identities, providerColumn } from './oauth-identities.repository.js';
 import type { ExternalProfile } from './providers/provider.js';
 import { inTransaction, isTransientLockError } from '../billing/transaction.js';
 
 /** The external account, with the provider's name for messages. */
 export interface ExternalAccount {
-  provider: OAuthProvider;
+  /** A built-in provider's name or a custom provider's slug. */
+  provider: string;
   label: string;
   profile: ExternalProfile;
 }
@@ -48,7 +49,7 @@ export class OAuthAccounts {
           throw err;
         }
       }
-      await usersRepository.update(trx, userId, { [PROVIDER_COLUMN[provider]]: profile.id });
+      await this.showOnUser(trx, provider, userId, profile.id);
     });
   }
 
@@ -82,7 +83,7 @@ export class OAuthAccounts {
               if (isUniqueViolation(err)) throw new AccountTakenMeanwhile();
               throw err;
             }
-            await usersRepository.update(trx, newId, { [PROVIDER_COLUMN[account.provider]]: account.profile.id });
+            await this.showOnUser(trx, account.provider, newId, account.profile.id);
           },
         });
         const user = await usersRepository.findById(this.db, id);
@@ -103,6 +104,12 @@ export class OAuthAccounts {
     }
   }
 
+  /** A built-in provider's account id is also kept in its users column (github_id, discord_id, …). */
+  private async showOnUser(trx: Db, provider: string, userId: number, externalId: string): Promise<void> {
+    const column = providerColumn(provider);
+    if (column) await usersRepository.update(trx, userId, { [column]: externalId });
+  }
+
   private async owner({ provider, label, profile }: ExternalAccount): Promise<UserRow | undefined> {
     const ownerId = await identities.findOwner(this.db, provider, profile.id);
     if (ownerId === undefined) return undefined;
@@ -112,8 +119,8 @@ export class OAuthAccounts {
     return user;
   }
 
-  /** new-api's naming: `<provider>_<max id + 1>`, with a random tail after a collision. */
-  private async newUsername(provider: OAuthProvider, attempt: number): Promise<string> {
+  /** new-api's naming: `<provider or slug>_<max id + 1>`, with a random tail after a collision. */
+  private async newUsername(provider: string, attempt: number): Promise<string> {
     const row = await this.db.selectFrom('users').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
     const next = Number(row?.max ?? 0) + 1;
     const tail = attempt === 1 ? '' : `_${Math.random().toString(36).slice(2, 6)}`;

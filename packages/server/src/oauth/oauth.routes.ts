@@ -82,19 +82,24 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
     return authorizeUrl ? { ...ok(state), authorize_url: authorizeUrl } : ok(state);
   });
 
-  for (const provider of REDIRECT_PROVIDERS) {
-    app.get(`/${provider}`, { preHandler: rateLimit }, async (req, reply) => {
-      const query = parseInput(OAuthCallbackQuery, req.query);
-      const outcome = await oauth.completeCodeFlow(provider, {
-        code: query.code,
-        state: query.state,
-        cookieState: takeStateCookie(req, reply),
-        userId: req.actor?.id ?? null,
-        siteOrigin: siteOrigin(req),
-      });
-      return answer(req, reply, outcome);
+  /** A provider's return: signs in, or binds the account to the signed-in user. */
+  async function completeCallback(provider: string, req: FastifyRequest, reply: FastifyReply): Promise<OAuthCallbackResponse> {
+    const query = parseInput(OAuthCallbackQuery, req.query);
+    const outcome = await oauth.completeCodeFlow(provider, {
+      code: query.code,
+      state: query.state,
+      cookieState: takeStateCookie(req, reply),
+      userId: req.actor?.id ?? null,
+      siteOrigin: siteOrigin(req),
     });
+    return answer(req, reply, outcome);
   }
+
+  for (const provider of REDIRECT_PROVIDERS) {
+    app.get(`/${provider}`, { preHandler: rateLimit }, (req, reply) => completeCallback(provider, req, reply));
+  }
+  // Any other name is a custom provider's slug, in any case as the state query takes it (the fixed routes of this plugin take precedence).
+  app.get('/:provider', { preHandler: rateLimit }, (req, reply) => completeCallback((req.params as { provider: string }).provider.toLowerCase(), req, reply));
 
   app.get('/telegram/login', { preHandler: rateLimit }, async (req, reply) => {
     const fields = telegramFields(req.query);

@@ -1,7 +1,6 @@
-import { ErrorCode, OAUTH_STATE_TTL_SECONDS, UserStatus, type OAuthSignedInUser, type RedirectProvider } from '@gw/contracts';
+import { ErrorCode, OAUTH_STATE_TTL_SECONDS, UNKNOWN_OAUTH_PROVIDER, UserStatus, type OAuthSignedInUser, type RedirectProvider } from '@gw/contracts';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
-import type { Config } from '../config/config.schema.js';
 import type { OptionsService } from '../options/options.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { UpstreamHttpClient } from '../platform/http-client.js';
@@ -13,15 +12,19 @@ import { AppError, ValidationError } from '../http/errors.js';
 import { oauthStatesRepository as states } from './oauth-states.repository.js';
 import { OAuthAccounts } from './oauth-accounts.service.js';
 import { codeChallengeOf, newCodeVerifier } from './pkce.js';
-import { providerEndpoints } from './providers/endpoints.js';
+import { providerEndpoints, type ProviderBaseUrls } from './providers/endpoints.js';
 import type { CodeFlowProvider } from './providers/provider.js';
 import { githubProvider } from './providers/github.js';
 import { googleProvider } from './providers/google.js';
 import { linuxdoProvider } from './providers/linuxdo.js';
 import { oidcProvider } from './providers/oidc.js';
+import { discordProvider } from './providers/discord.js';
+import { customProvider } from './providers/custom.js';
+import type { CustomOAuthProvidersService } from './custom-providers.service.js';
 import { wechatProvider } from './providers/wechat.js';
 import { checkTelegramLogin } from './providers/telegram.js';
 
+/** The built-in authorization-code providers; a custom provider goes by its slug instead. */
 export type CodeFlowName = RedirectProvider | 'wechat';
 
 export const STATE_MISMATCH = 'the sign-in state does not match this browser or has expired; please start the sign-in again';
@@ -34,12 +37,14 @@ export interface OAuthServiceDeps {
   users: UsersService;
   sessions: SessionStore;
   http: UpstreamHttpClient;
-  config: Pick<Config, 'oauthGithubBaseUrl' | 'oauthGoogleBaseUrl' | 'oauthLinuxdoBaseUrl' | 'oauthWechatBaseUrl'>;
+  config: ProviderBaseUrls;
+  customProviders: CustomOAuthProvidersService;
 }
 
 /** A state request: who asks (null = nobody signed in, so the flow signs in) and what to remember. */
 export interface StateRequest {
-  provider?: CodeFlowName;
+  /** A built-in provider's name or a custom provider's slug. */
+  provider?: string;
   userId: number | null;
   aff: string;
   loginParams: string;
@@ -69,22 +74,19 @@ export class OAuthService {
       google: googleProvider(options, http, endpoints.google),
       linuxdo: linuxdoProvider(options, http, endpoints.linuxdo),
       oidc: oidcProvider(options, http),
+      discord: discordProvider(options, http, endpoints.discord),
       wechat: wechatProvider(options, http, endpoints.wechat),
     };
   }
 
-  provider(name: CodeFlowName): CodeFlowProvider {
-    return this.providers[name];
-  }
-
   /** Where a provider sends the browser back: the console's return page, or the WeChat frame endpoint. */
-  redirectUri(provider: CodeFlowName, siteOrigin: string): string {
+  redirectUri(provider: string, siteOrigin: string): string {
     return provider === 'wechat' ? `${siteOrigin}/api/oauth/wechat` : `${siteOrigin}/oauth/${provider}`;
   }
 
   /** GET /api/oauth/state: a fresh state and, when the provider is named, its authorization address. */
   async createState(req: StateRequest): Promise<{ state: string; authorizeUrl?: string }> {
-    const provider = req.provider ? this.enabledProvider(req.provider) : undefined;
+    const provider = req.provider ? await this.enabledProvider(req.provider) : undefined;
     const state = randomAlphanumeric(32);
     const verifier = provider?.usesPkce ? newCodeVerifier() : '';
     const redirectUri = req.provider ? this.redirectUri(req.provider, req.siteOrigin) : '';
@@ -113,10 +115,10 @@ export class OAuthService {
    * cookie), unused, unexpired, for this provider, and made for the same signed-in user (or for nobody).
    */
   async completeCodeFlow(
-    name: CodeFlowName,
+    name: string,
     input: { code: string; state: string; cookieState: string | undefined; userId: number | null; siteOrigin: string },
   ): Promise<CallbackOutcome> {
-    const provider = this.enabledProvider(name);
+    const provider = await this.enabledProvider(name);
     if (!input.cookieState || !safeEqual(input.cookieState, input.state)) throw new ValidationError(STATE_MISMATCH);
     const row = await states.consume(this.deps.db, input.state);
     if (!row || row.expires_at < nowSeconds() || (row.provider !== '' && row.provider !== name)) throw new ValidationError(STATE_MISMATCH);
@@ -172,8 +174,12 @@ export class OAuthService {
     return user && user.status === UserStatus.Enabled ? user.id : null;
   }
 
-  private enabledProvider(name: CodeFlowName): CodeFlowProvider {
-    const provider = this.providers[name];
+  /** A built-in provider by name, else the custom provider of that slug; refused unless enabled. */
+  private async enabledProvider(name: string): Promise<CodeFlowProvider> {
+    const builtIn = Object.prototype.hasOwnProperty.call(this.providers, name) ? this.providers[name as CodeFlowName] : undefined;
+    const custom = builtIn ? undefined : await this.deps.customProviders.findBySlug(name);
+    const provider = builtIn ?? (custom && customProvider(custom, this.deps.http));
+    if (!provider) throw new ValidationError(UNKNOWN_OAUTH_PROVIDER);
     if (!provider.enabled()) throw new AppError(ErrorCode.Forbidden, notEnabled(provider.label));
     return provider;
   }

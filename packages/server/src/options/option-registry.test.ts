@@ -91,7 +91,8 @@ describe('option registry', () => {
     expect([...secretOptionKeys].sort()).toEqual(
       [
         'EpayKey', 'GitHubClientSecret', 'GoogleClientSecret', 'LinuxDOClientSecret', 'MetricsToken', 'SMTPToken', 'TelegramBotToken', 'TurnstileSecretKey',
-        'WorkerValidKey', 'alipay.private_key', 'oauth_wechat.client_secret', 'oidc.client_secret', 'yunpian.api_key',
+        'StripeApiSecret', 'StripeWebhookSecret', 'CreemApiKey', 'CreemWebhookSecret',
+        'WorkerValidKey', 'alipay.private_key', 'discord.client_secret', 'oauth_wechat.client_secret', 'oidc.client_secret', 'yunpian.api_key',
       ].sort(),
     );
     for (const k of secretOptionKeys) {

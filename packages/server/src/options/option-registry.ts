@@ -2,8 +2,12 @@ import type { OptionDef } from './option-def.js';
 import { authOptions } from './registry/auth.js';
 import { mailOptions } from './registry/mail.js';
 import { paymentOptions } from './registry/payment.js';
+import { onlineCheckoutOptions } from './registry/online-checkout.js';
 import { contentOptions } from './registry/content.js';
+import { consoleContentOptions } from './registry/console-content.js';
+import { fetchOptions } from './registry/fetch.js';
 import { operationOptions } from './registry/operation.js';
+import { displayOptions } from './registry/display.js';
 import { quotaOptions } from './registry/quota.js';
 import { checkinOptions } from './registry/checkin.js';
 import { pricingOptions } from './registry/pricing.js';
@@ -20,8 +24,12 @@ export const optionRegistry = {
   ...authOptions,
   ...mailOptions,
   ...paymentOptions,
+  ...onlineCheckoutOptions,
   ...contentOptions,
+  ...consoleContentOptions,
+  ...fetchOptions,
   ...operationOptions,
+  ...displayOptions,
   ...channelAffinityOptions,
   ...quotaOptions,
   ...checkinOptions,

@@ -9,6 +9,7 @@ const enableRequirements: { flag: OptionKey; feature: string; requires: OptionKe
   { flag: 'GitHubOAuthEnabled', feature: 'GitHub sign-in', requires: ['GitHubClientId', 'GitHubClientSecret'] },
   { flag: 'GoogleOAuthEnabled', feature: 'Google sign-in', requires: ['GoogleClientId', 'GoogleClientSecret'] },
   { flag: 'LinuxDOOAuthEnabled', feature: 'Linux DO sign-in', requires: ['LinuxDOClientId', 'LinuxDOClientSecret'] },
+  { flag: 'discord.enabled', feature: 'Discord sign-in', requires: ['discord.client_id', 'discord.client_secret'] },
   { flag: 'TelegramOAuthEnabled', feature: 'Telegram sign-in', requires: ['TelegramBotToken', 'TelegramBotName'] },
   { flag: 'oidc.enabled', feature: 'OIDC sign-in', requires: ['oidc.client_id', 'oidc.client_secret'] },
   { flag: 'oauth_wechat.enabled', feature: 'WeChat sign-in', requires: ['oauth_wechat.client_id', 'oauth_wechat.client_secret'] },

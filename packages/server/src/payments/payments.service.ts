@@ -1,16 +1,16 @@
-import { ErrorCode, LogType, TopUpFailure, TopUpStatus, type TopUpInfo, type TopUpOrderView, type TopUpPayForm, type TopUpStatusValue } from '@gw/contracts';
+import { ErrorCode, TopUpFailure, TopUpStatus, type TopUpInfo, type TopUpOrderView, type TopUpPayForm } from '@gw/contracts';
 import type { Db } from '../db/database.js';
 import { AppError, ValidationError } from '../http/errors.js';
-import { logsRepository } from '../logs/logs.repository.js';
 import type { OptionsService } from '../options/options.service.js';
 import type { ChangeEvents } from '../platform/change-events.js';
 import { nowSeconds } from '../platform/clock.js';
 import { randomAlphanumeric } from '../platform/crypto.js';
-import { usersRepository } from '../users/users.repository.js';
 import { ALIPAY_PAID, alipayPagePayForm, alipayPrivateKey, alipayPublicKey, verifyAlipayNotification, type AlipayParams } from './alipay.js';
 import { EPAY_TRADE_SUCCESS, epayPurchaseForm, verifyEpaySign, type EpayParams } from './epay.js';
 import { centsOf, centsText, topUpGroupRatio, topUpPriceCents, topUpQuota } from './top-up-price.js';
-import { topUpsRepository, type TopUpRow } from './top-ups.repository.js';
+import { creemEnabled, isCheckoutOrder, stripeEnabled } from './checkout/checkout-availability.js';
+import { topUpsRepository, toTopUpOrderView, type TopUpRow } from './top-ups.repository.js';
+import { creditCheckoutOrder } from './checkout/checkout-credit.js';
 
 /** The buyer of a top-up. */
 export interface TopUpBuyer {
@@ -64,6 +64,11 @@ export class PaymentsService {
       price: o.get('Price'),
       group_ratio: topUpGroupRatio(o.get('TopupGroupRatio'), buyer.group),
       quota_per_unit: o.get('QuotaPerUnit'),
+      enable_stripe_topup: stripeEnabled(o),
+      stripe_min_topup: o.get('StripeMinTopUp'),
+      stripe_unit_price: o.get('StripeUnitPrice'),
+      enable_creem_topup: creemEnabled(o),
+      creem_products: JSON.stringify(o.get('CreemProducts')),
     };
   }
 
@@ -132,7 +137,7 @@ export class PaymentsService {
     if (!verifyEpaySign(params, o.get('EpayKey')) || params.pid !== o.get('EpayId').trim()) return 'bad_signature';
     if (params.trade_status !== EPAY_TRADE_SUCCESS) return 'not_paid';
     const order = await topUpsRepository.findByTradeNo(this.db, params.out_trade_no ?? '');
-    if (!order || order.payment_method === ALIPAY_DIRECT) return 'unknown_order';
+    if (!order || order.payment_method === ALIPAY_DIRECT || isCheckoutOrder(order.payment_method)) return 'unknown_order';
     return this.credit(order, params.money ?? '', params.trade_no ?? '');
   }
 
@@ -148,17 +153,7 @@ export class PaymentsService {
   }
 
   async recentOrders(userId: number): Promise<TopUpOrderView[]> {
-    const rows = await topUpsRepository.listByUser(this.db, userId, RECENT_ORDERS);
-    return rows.map((r) => ({
-      id: r.id,
-      trade_no: r.trade_no,
-      amount: r.amount,
-      money: r.money,
-      payment_method: r.payment_method,
-      status: r.status as TopUpStatusValue,
-      create_time: r.create_time,
-      complete_time: r.complete_time,
-    }));
+    return (await topUpsRepository.listByUser(this.db, userId, RECENT_ORDERS)).map(toTopUpOrderView);
   }
 
   /**
@@ -170,25 +165,13 @@ export class PaymentsService {
     if (centsOf(paidMoney) !== money) return 'amount_mismatch';
     if (order.status === TopUpStatus.Success) return 'already_credited';
     const quota = topUpQuota(order.amount, this.options.get('QuotaPerUnit'));
-    const now = this.now();
-    const credited = await this.db.transaction().execute(async (trx) => {
-      if (!(await topUpsRepository.completePending(trx, order.trade_no, now))) return false;
-      const user = await usersRepository.findById(trx, order.user_id, { includeDeleted: true });
-      if (!(await usersRepository.addQuota(trx, order.user_id, quota))) throw new Error(`cannot credit order ${order.trade_no}`);
-      await logsRepository.insert(trx, {
-        user_id: order.user_id,
-        username: user?.username ?? '',
-        type: LogType.TopUp,
-        quota,
-        created_at: now,
-        content: `online top-up: paid ${centsText(money)} via ${order.payment_method}, credited ${quota} quota (order ${order.trade_no})`,
-        other: JSON.stringify({ trade_no: order.trade_no, gateway_trade_no: gatewayTradeNo, money: order.money, payment_method: order.payment_method, amount: order.amount }),
-      });
-      return true;
+    return creditCheckoutOrder(this.db, this.events, {
+      order,
+      quota,
+      now: this.now(),
+      content: `online top-up: paid ${centsText(money)} via ${order.payment_method}, credited ${quota} quota (order ${order.trade_no})`,
+      details: { gateway_trade_no: gatewayTradeNo },
     });
-    if (!credited) return 'already_credited';
-    this.events.changed('user', order.user_id);
-    return 'credited';
   }
 
   private priceCents(buyer: TopUpBuyer, amount: number): number {

@@ -1,10 +1,24 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import { TopUpStatus } from '@gw/contracts';
+import { sql, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { TopUpStatus, type TopUpOrderView, type TopUpStatusValue } from '@gw/contracts';
 import type { Database, TopUpsTable } from '../db/schema.js';
-import { insertReturningId } from '../db/dialect-helpers.js';
+import { dialectOf, insertReturningId, likePattern } from '../db/dialect-helpers.js';
 
 type Executor = Kysely<Database>;
 export type TopUpRow = Selectable<TopUpsTable>;
+
+/** An order as its buyer and the console see it. */
+export function toTopUpOrderView(r: TopUpRow): TopUpOrderView {
+  return {
+    id: r.id,
+    trade_no: r.trade_no,
+    amount: r.amount,
+    money: r.money,
+    payment_method: r.payment_method,
+    status: r.status as TopUpStatusValue,
+    create_time: r.create_time,
+    complete_time: r.complete_time,
+  };
+}
 
 /** The only code that reads and writes `top_ups` (one row per online payment order). */
 export const topUpsRepository = {
@@ -28,6 +42,27 @@ export const topUpsRepository = {
       .where('status', '=', TopUpStatus.Pending)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
+  },
+
+  /** Closes a pending order without crediting it (expired or failed checkout); true when it was pending. */
+  async closePending(db: Executor, tradeNo: string, status: typeof TopUpStatus.Expired | typeof TopUpStatus.Failed): Promise<boolean> {
+    const r = await db.updateTable('top_ups').set({ status }).where('trade_no', '=', tradeNo).where('status', '=', TopUpStatus.Pending).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
+  /** Every order, newest first, with its buyer's name; `keyword` = part of the order number or the username. */
+  async listAll(db: Executor, keyword: string, page: { offset: number; limit: number }): Promise<{ rows: (TopUpRow & { username: string | null })[]; total: number }> {
+    const op = dialectOf(db) === 'postgres' ? sql`ilike` : sql`like`;
+    const pattern = likePattern(keyword);
+    const match = sql<SqlBool>`(${sql.ref('t.trade_no')} ${op} ${pattern} escape ${'\\'} or ${sql.ref('u.username')} ${op} ${pattern} escape ${'\\'})`;
+    let rows = db.selectFrom('top_ups as t').leftJoin('users as u', 'u.id', 't.user_id').selectAll('t').select('u.username');
+    let count = db.selectFrom('top_ups as t').leftJoin('users as u', 'u.id', 't.user_id').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (keyword) {
+      rows = rows.where(match);
+      count = count.where(match);
+    }
+    const [list, n] = await Promise.all([rows.orderBy('t.id', 'desc').limit(page.limit).offset(page.offset).execute(), count.executeTakeFirst()]);
+    return { rows: list, total: Number(n?.n ?? 0) };
   },
 
   listByUser(db: Executor, userId: number, limit: number): Promise<TopUpRow[]> {

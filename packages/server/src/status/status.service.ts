@@ -1,7 +1,14 @@
-import type { SiteStatus } from '@gw/contracts';
+import type { CustomOAuthProviderPublic, SiteStatus } from '@gw/contracts';
 import type { OptionsService } from '../options/options.service.js';
 import type { SetupService } from '../setup/setup.service.js';
 import { APP_VERSION } from '../setup/setup.service.js';
+import { consoleContentStatus } from '../console-content/console-content-status.js';
+
+/** Where the enabled custom OAuth providers come from (oauth/custom-providers.service.ts), held in memory. */
+export interface CustomOAuthProviderSource {
+  publicList(): CustomOAuthProviderPublic[];
+  onChange(listener: () => void): () => void;
+}
 
 /** The public texts served as single values. */
 export type PageTextKey = 'Notice' | 'About' | 'HomePageContent' | 'legal.user_agreement' | 'legal.privacy_policy';
@@ -15,8 +22,9 @@ export class StatusService {
   private cached: SiteStatus | null = null;
   private readonly startTime = Math.floor(Date.now() / 1000);
 
-  constructor(private readonly options: OptionsService, private readonly setup: SetupService) {
+  constructor(private readonly options: OptionsService, private readonly setup: SetupService, private readonly customOAuth?: CustomOAuthProviderSource) {
     options.onChange(() => (this.cached = null));
+    customOAuth?.onChange(() => (this.cached = null));
   }
 
   async get(): Promise<SiteStatus> {
@@ -39,7 +47,13 @@ export class StatusService {
       logo: o.get('Logo'),
       footer_html: o.get('Footer'),
       quota_per_unit: o.get('QuotaPerUnit'),
-      display_in_currency: o.get('DisplayInCurrencyEnabled'),
+      display_in_currency: o.get('DisplayInCurrencyEnabled') && o.get('general_setting.quota_display_type') !== 'TOKENS',
+      quota_display_type: o.get('general_setting.quota_display_type'),
+      usd_exchange_rate: o.get('USDExchangeRate'),
+      custom_currency_symbol: o.get('general_setting.custom_currency_symbol'),
+      custom_currency_exchange_rate: o.get('general_setting.custom_currency_exchange_rate'),
+      HeaderNavModules: o.text('HeaderNavModules'),
+      SidebarModulesAdmin: o.text('SidebarModulesAdmin'),
       enable_drawing: o.get('DrawingEnabled'),
       enable_task: o.get('TaskEnabled'),
       enable_data_export: o.get('DataExportEnabled'),
@@ -69,6 +83,9 @@ export class StatusService {
       oidc_authorization_endpoint: o.get('oidc.authorization_endpoint'),
       linuxdo_oauth: o.get('LinuxDOOAuthEnabled'),
       linuxdo_client_id: o.get('LinuxDOClientId'),
+      discord_oauth: o.get('discord.enabled'),
+      discord_client_id: o.get('discord.client_id'),
+      custom_oauth_providers: this.customOAuth?.publicList() ?? [],
       telegram_oauth: o.get('TelegramOAuthEnabled'),
       telegram_bot_name: o.get('TelegramBotName'),
       wechat_login: o.get('oauth_wechat.enabled'),
@@ -77,6 +94,7 @@ export class StatusService {
       demo_site_enabled: o.get('DemoSiteEnabled'),
       default_use_auto_group: o.get('DefaultUseAutoGroup'),
       price: o.get('Price'),
+      stripe_unit_price: o.get('StripeUnitPrice'),
       quota_for_inviter: o.get('QuotaForInviter'),
       quota_for_invitee: o.get('QuotaForInvitee'),
       quota_for_new_user: o.get('QuotaForNewUser'),
@@ -85,6 +103,7 @@ export class StatusService {
       passkey_login: o.get('passkey.enabled'),
       user_agreement_enabled: o.get('legal.user_agreement').trim() !== '',
       privacy_policy_enabled: o.get('legal.privacy_policy').trim() !== '',
+      ...consoleContentStatus(o),
       setup: setupDone,
     };
   }

@@ -11,10 +11,13 @@ const statusFields = [
   'version', 'start_time', 'email_verification', 'turnstile_check', 'turnstile_site_key', 'enabled_phone_register',
   'enabled_phone_login', 'enabled_password_login', 'github_oauth', 'github_client_id', 'google_oauth', 'google_client_id',
   'oidc_enabled', 'oidc_authorization_endpoint', 'oidc_client_id', 'linuxdo_oauth', 'linuxdo_client_id', 'telegram_oauth',
-  'telegram_bot_name', 'wechat_login', 'WebRegisterEnabled', 'self_use_mode_enabled', 'demo_site_enabled', 'default_use_auto_group', 'price',
+  'discord_oauth', 'discord_client_id', 'custom_oauth_providers',
+  'telegram_bot_name', 'wechat_login', 'WebRegisterEnabled', 'self_use_mode_enabled', 'demo_site_enabled', 'default_use_auto_group', 'price', 'stripe_unit_price',
   'quota_for_inviter', 'quota_for_invitee', 'quota_for_new_user', 'fuel_pack_quota', 'checkin_enabled', 'setup',
   'top_up_link', 'server_address', 'register_enabled', 'password_register_enabled', 'passkey_login',
   'user_agreement_enabled', 'privacy_policy_enabled',
+  'api_info_enabled', 'announcements_enabled', 'faq_enabled', 'uptime_kuma_enabled', 'api_info', 'announcements', 'faq',
+  'quota_display_type', 'usd_exchange_rate', 'custom_currency_symbol', 'custom_currency_exchange_rate', 'HeaderNavModules', 'SidebarModulesAdmin',
 ];
 
 describe.each(testDialects())('site status (%s)', (dialect) => {
@@ -34,6 +37,7 @@ describe.each(testDialects())('site status (%s)', (dialect) => {
     expect(body.data).toMatchObject({
       quota_per_unit: 500000,
       price: 7.3,
+      stripe_unit_price: 8,
       display_in_currency: true,
       enable_drawing: true,
       enable_task: true,

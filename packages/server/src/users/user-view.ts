@@ -17,6 +17,7 @@ export function toUserView(u: UserRow): UserView {
     telegram_id: u.telegram_id,
     google_id: u.google_id,
     linux_do_id: u.linux_do_id,
+    discord_id: u.discord_id,
     quota: u.quota,
     used_quota: u.used_quota,
     request_count: u.request_count,

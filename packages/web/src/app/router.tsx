@@ -7,6 +7,7 @@ import { RouteErrorPage } from './route-error-page';
 import { PageSpinner } from '../components/page-spinner';
 import { RequireAuth } from './guards/require-auth';
 import { RequireRole } from './guards/require-role';
+import { RequireVisiblePage } from './guards/require-visible-page';
 import { SetupGate } from './guards/setup-gate';
 
 /** A lazily loaded page: the module is fetched the first time its route matches. */
@@ -26,7 +27,12 @@ const publicRoutes: RouteObject[] = [
   { path: 'oauth/login', lazy: page(() => import('../features/oauth/pages/oauth-login-page'), 'OAuthLoginPage') },
   { path: 'user-agreement', lazy: page(() => import('../features/legal/pages/legal-page'), 'UserAgreementPage') },
   { path: 'privacy-policy', lazy: page(() => import('../features/legal/pages/legal-page'), 'PrivacyPolicyPage') },
+];
+
+/** Public pages the administrator can switch off in the top bar (HeaderNavModules). */
+const switchablePublicRoutes: RouteObject[] = [
   { path: 'model-hub', lazy: page(() => import('../features/model-hub/pages/model-hub-page'), 'ModelHubPage') },
+  { path: 'about', lazy: page(() => import('../features/home/pages/about-page'), 'AboutPage') },
 ];
 
 const signedInRoutes: RouteObject[] = [
@@ -75,10 +81,11 @@ export const routes: RouteObject[] = [
         element: <SetupGate />,
         children: [
           ...publicRoutes,
+          { element: <RequireVisiblePage />, children: switchablePublicRoutes },
           {
             element: <RequireAuth />,
             children: [
-              ...signedInRoutes,
+              { element: <RequireVisiblePage />, children: signedInRoutes },
               { element: <RequireRole minRole={Role.Admin} />, children: adminRoutes },
               { element: <RequireRole minRole={Role.Root} />, children: rootRoutes },
             ],

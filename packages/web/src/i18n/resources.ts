@@ -21,6 +21,7 @@ import enPersonal from './locales/en/personal.json';
 import enTwoFactor from './locales/en/two-factor.json';
 import enOauth from './locales/en/oauth.json';
 import enTasks from './locales/en/tasks.json';
+import enRatioSync from './locales/en/ratio-sync.json';
 import zhCommon from './locales/zh/common.json';
 import zhLayout from './locales/zh/layout.json';
 import zhAuth from './locales/zh/auth.json';
@@ -44,6 +45,7 @@ import zhPersonal from './locales/zh/personal.json';
 import zhTwoFactor from './locales/zh/two-factor.json';
 import zhOauth from './locales/zh/oauth.json';
 import zhTasks from './locales/zh/tasks.json';
+import zhRatioSync from './locales/zh/ratio-sync.json';
 
 /** One namespace per feature; `scripts/check-i18n-keys.mjs` keeps the two languages' keys equal. */
 export const resources = {
@@ -71,6 +73,7 @@ export const resources = {
     twoFactor: enTwoFactor,
     oauth: enOauth,
     tasks: enTasks,
+    ratioSync: enRatioSync,
   },
   zh: {
     common: zhCommon,
@@ -96,6 +99,7 @@ export const resources = {
     twoFactor: zhTwoFactor,
     oauth: zhOauth,
     tasks: zhTasks,
+    ratioSync: zhRatioSync,
   },
 } as const;
 

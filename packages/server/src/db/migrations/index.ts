@@ -15,8 +15,9 @@ import * as dropLogTokenIndex from './2026_11_28_0013_drop_log_token_index.js';
 import * as storedResponses from './2026_11_29_0014_stored_responses.js';
 import * as tokenCrossGroupRetry from './2026_11_30_0015_token_cross_group_retry.js';
 import * as checkins from './2026_11_30_0016_checkins.js';
+import * as discordAndCustomOauth from './2026_12_01_0017_discord_and_custom_oauth.js';
 
-import * as systemTasks from './2026_12_02_0021_system_tasks.js';
+import * as systemTasks from './2026_12_02_0018_system_tasks.js';
 /** Every migration, in order. Names sort by date; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0014_stored_responses': storedResponses,
   '2026_11_30_0015_token_cross_group_retry': tokenCrossGroupRetry,
   '2026_11_30_0016_checkins': checkins,
-  '2026_12_02_0021_system_tasks': systemTasks,
+  '2026_12_01_0017_discord_and_custom_oauth': discordAndCustomOauth,
+  '2026_12_02_0018_system_tasks': systemTasks,
 };

@@ -3,9 +3,8 @@ import type { OptionsService } from '../../options/options.service.js';
 import type { UpstreamHttpClient } from '../../platform/http-client.js';
 import type { CodeFlowProvider } from './provider.js';
 import type { ProviderEndpoints } from './endpoints.js';
-import { callProvider, form } from './provider-http.js';
+import { callProvider, exchangeCode, form } from './provider-http.js';
 
-const TokenAnswer = z.object({ access_token: z.string().min(1) });
 const UserAnswer = z.object({
   sub: z.string().min(1),
   name: z.string().nullish(),
@@ -33,20 +32,8 @@ export function googleProvider(options: OptionsService, http: UpstreamHttpClient
       })}`;
     },
     async profileFor({ code, redirectUri, codeVerifier }) {
-      const token = await callProvider(http, label, {
-        method: 'POST',
-        url: endpoints.token,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form({
-          grant_type: 'authorization_code',
-          code,
-          redirect_uri: redirectUri,
-          client_id: options.get('GoogleClientId'),
-          client_secret: options.get('GoogleClientSecret'),
-          code_verifier: codeVerifier,
-        }),
-      }, TokenAnswer);
-      const user = await callProvider(http, label, { method: 'GET', url: endpoints.user, headers: { authorization: `Bearer ${token.access_token}` } }, UserAnswer);
+      const accessToken = await exchangeCode(http, label, endpoints.token, { code, redirectUri, clientId: options.get('GoogleClientId'), clientSecret: options.get('GoogleClientSecret'), codeVerifier });
+      const user = await callProvider(http, label, { method: 'GET', url: endpoints.user, headers: { authorization: `Bearer ${accessToken}` } }, UserAnswer);
       const verified = user.email_verified === true || user.email_verified === 'true';
       return { id: user.sub, username: '', displayName: user.name ?? '', email: verified ? (user.email ?? '') : '' };
     },

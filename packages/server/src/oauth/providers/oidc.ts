@@ -3,14 +3,13 @@ import type { OptionsService } from '../../options/options.service.js';
 import type { UpstreamHttpClient } from '../../platform/http-client.js';
 import type { CodeFlowProvider } from './provider.js';
 import type { ProviderEndpoints } from './endpoints.js';
-import { callProvider, form, ProviderError } from './provider-http.js';
+import { callProvider, exchangeCode, form, ProviderError } from './provider-http.js';
 
 const Discovery = z.object({
   authorization_endpoint: z.url(),
   token_endpoint: z.url(),
   userinfo_endpoint: z.url(),
 });
-const TokenAnswer = z.object({ access_token: z.string().min(1) });
 const UserAnswer = z.object({
   sub: z.string().min(1),
   name: z.string().nullish(),
@@ -71,20 +70,8 @@ export function oidcProvider(options: OptionsService, http: UpstreamHttpClient):
     },
     async profileFor({ code, redirectUri, codeVerifier }) {
       const { token: tokenUrl, user: userUrl } = await endpoints();
-      const token = await callProvider(http, LABEL, {
-        method: 'POST',
-        url: tokenUrl,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form({
-          grant_type: 'authorization_code',
-          code,
-          redirect_uri: redirectUri,
-          client_id: options.get('oidc.client_id'),
-          client_secret: options.get('oidc.client_secret'),
-          code_verifier: codeVerifier,
-        }),
-      }, TokenAnswer);
-      const user = await callProvider(http, LABEL, { method: 'GET', url: userUrl, headers: { authorization: `Bearer ${token.access_token}` } }, UserAnswer);
+      const accessToken = await exchangeCode(http, LABEL, tokenUrl, { code, redirectUri, clientId: options.get('oidc.client_id'), clientSecret: options.get('oidc.client_secret'), codeVerifier });
+      const user = await callProvider(http, LABEL, { method: 'GET', url: userUrl, headers: { authorization: `Bearer ${accessToken}` } }, UserAnswer);
       const name = user.preferred_username ?? '';
       return { id: user.sub, username: name, displayName: user.name || name, email: user.email ?? '' };
     },

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ErrorCode } from '@gw/contracts';
 import { AppError } from '../../http/errors.js';
 import type { UpstreamCall, UpstreamHttpClient } from '../../platform/http-client.js';
@@ -31,16 +31,17 @@ function errorDetail(body: unknown): string | null {
   return null;
 }
 
+/** A provider's answer: its HTTP status and parsed JSON body. */
+export interface ProviderAnswer {
+  status: number;
+  body: unknown;
+}
+
 /**
- * Calls a provider through the shared undici client and checks its JSON answer with `schema`.
- * Network failures, HTTP errors, non-JSON and unexpected shapes all become a {@link ProviderError}.
+ * Calls a provider through the shared undici client and parses its JSON answer, whatever the status.
+ * Network failures, oversized answers and non-JSON become a {@link ProviderError}.
  */
-export async function callProvider<S extends z.ZodType>(
-  http: UpstreamHttpClient,
-  label: string,
-  call: UpstreamCall,
-  schema: S,
-): Promise<z.output<S>> {
+export async function requestProvider(http: UpstreamHttpClient, label: string, call: UpstreamCall): Promise<ProviderAnswer> {
   let status: number;
   let text: string;
   try {
@@ -56,14 +57,56 @@ export async function callProvider<S extends z.ZodType>(
     if (err instanceof ProviderError) throw err;
     throw new ProviderError(label, `could not reach ${new URL(call.url).host} (${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message})`);
   }
-  let body: unknown;
   try {
-    body = JSON.parse(text);
+    return { status, body: JSON.parse(text) };
   } catch {
     throw new ProviderError(label, status >= 400 ? `HTTP ${status}` : 'the answer is not JSON');
   }
+}
+
+/** Checks an answer with `schema`: an HTTP error or an unexpected shape becomes a {@link ProviderError}. */
+export function expectAnswer<S extends z.ZodType>(label: string, { status, body }: ProviderAnswer, schema: S): z.output<S> {
   if (status >= 400) throw new ProviderError(label, errorDetail(body) ?? `HTTP ${status}`);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ProviderError(label, errorDetail(body) ?? 'unexpected answer');
   return parsed.data;
+}
+
+/** {@link requestProvider} then {@link expectAnswer}. */
+export async function callProvider<S extends z.ZodType>(
+  http: UpstreamHttpClient,
+  label: string,
+  call: UpstreamCall,
+  schema: S,
+): Promise<z.output<S>> {
+  return expectAnswer(label, await requestProvider(http, label, call), schema);
+}
+
+/** What an authorization-code grant sends besides the code (client_secret_post: the credentials as form fields). */
+export interface CodeGrant {
+  code: string;
+  redirectUri: string;
+  clientId: string;
+  clientSecret: string;
+  codeVerifier?: string;
+}
+
+const AccessTokenAnswer = z.object({ access_token: z.string().min(1) });
+
+/** Trades an authorization code for an access token at `tokenUrl` (RFC 6749 §4.1.3); answers the token. */
+export async function exchangeCode(http: UpstreamHttpClient, label: string, tokenUrl: string, grant: CodeGrant): Promise<string> {
+  const answer = await callProvider(http, label, {
+    method: 'POST',
+    url: tokenUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form({
+      grant_type: 'authorization_code',
+      code: grant.code,
+      redirect_uri: grant.redirectUri,
+      client_id: grant.clientId,
+      client_secret: grant.clientSecret,
+      code_verifier: grant.codeVerifier,
+    }),
+  }, AccessTokenAnswer);
+  return answer.access_token;
 }

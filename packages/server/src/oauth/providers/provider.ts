@@ -1,5 +1,3 @@
-import type { OAuthProvider } from '@gw/contracts';
-
 /** What a provider tells us about the person who signed in. `id` is the stable external account id. */
 export interface ExternalProfile {
   id: string;
@@ -28,7 +26,8 @@ export interface CodeExchange {
  * comes back with a code, and `profileFor` trades it for the account behind it.
  */
 export interface CodeFlowProvider {
-  name: OAuthProvider;
+  /** The name in routes, states and oauth_identities: a built-in provider's, or a custom provider's slug. */
+  name: string;
   /** How people call it ("GitHub"), for messages. */
   label: string;
   /** Whether the administrator turned it on (and saved its credentials). */

@@ -40,6 +40,11 @@ export const authOptions = {
   LinuxDOClientId: str(),
   LinuxDOClientSecret: secret(),
 
+  // Discord
+  'discord.enabled': bool(false),
+  'discord.client_id': str(),
+  'discord.client_secret': secret(),
+
   // Telegram
   TelegramOAuthEnabled: bool(false),
   TelegramBotToken: secret(),

@@ -32,6 +32,8 @@ export const pricingOptions = {
   ImageRatio: numberMap({ ...DEFAULT_IMAGE_RATIO }),
   /** US dollars per 1000 calls of a server-side tool billed per call (web_search, file_search), on top of tokens. */
   ToolCallPrice: numberMap({ ...DEFAULT_TOOL_CALL_PRICE }),
+  /** Publishes the model price maps at GET /api/ratio_config, for other gateways to sync from (new-api's). */
+  ExposeRatioEnabled: bool(false),
   /** Model → {threshold, input, output}: past `threshold` prompt tokens, input and output prices × those multipliers. */
   LongContextPrice: json<Record<string, LongContextPrice>>({ ...DEFAULT_LONG_CONTEXT_PRICE }, z.record(z.string(), longContextPrice, objectError)),
   GroupRatio: numberMap({ default: 1, vip: 1, svip: 1 }),

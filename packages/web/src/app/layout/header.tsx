@@ -9,6 +9,7 @@ import { LanguageSwitch } from './language-switch';
 import { SiteTags } from './site-tags';
 import { ThemeSwitch } from './theme-switch';
 import { UserMenu } from './user-menu';
+import { useNavigationModules } from '../../features/status/use-navigation-modules';
 
 interface HeaderProps {
   status: SiteStatus;
@@ -16,11 +17,12 @@ interface HeaderProps {
   onOpenMenu?: () => void;
 }
 
-/** The 56 px top bar of spec 1 §2.4. */
+/** The 56 px top bar of spec 1 §2.4; its links follow HeaderNavModules (docs only when a docs link is set). */
 export function Header({ status, isMobile, onOpenMenu }: HeaderProps) {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();
   const name = status.system_name || DEFAULT_SYSTEM_NAME;
+  const nav = useNavigationModules().header;
   return (
     <Layout.Header
       style={{
@@ -38,9 +40,15 @@ export function Header({ status, isMobile, onOpenMenu }: HeaderProps) {
             {!isMobile && <Typography.Text strong style={{ fontSize: 16 }}>{name}</Typography.Text>}
           </Link>
           <Space size={isMobile ? 8 : 16} style={{ lineHeight: 'normal', whiteSpace: 'nowrap', overflow: 'hidden', minWidth: 0, fontSize: isMobile ? 13 : undefined }}>
-            {!isMobile && <a href="/">{t('nav.home')}</a>}
-            <Link to="/detail">{t('nav.console')}</Link>
-            <Link to="/model-hub">{t('nav.modelHub')}</Link>
+            {nav.home && !isMobile && <a href="/">{t('nav.home')}</a>}
+            {nav.console && <Link to="/detail">{t('nav.console')}</Link>}
+            {nav.pricing.enabled && <Link to="/model-hub">{t('nav.modelHub')}</Link>}
+            {nav.docs && status.docs_link && !isMobile && (
+              <a href={status.docs_link} target="_blank" rel="noreferrer">
+                {t('nav.docs')}
+              </a>
+            )}
+            {nav.about && !isMobile && <Link to="/about">{t('nav.about')}</Link>}
           </Space>
         </Flex>
         <Flex align="center" gap={isMobile ? 0 : 4}>

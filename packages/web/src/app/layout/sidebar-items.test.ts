@@ -13,3 +13,29 @@ describe('sidebar task-log entries (spec 3 §2.1)', () => {
     expect(consolePaths({})).toEqual(['/token', '/log']);
   });
 });
+
+describe('sidebar modules switched off by the administrator (SidebarModulesAdmin)', () => {
+  const pathsOf = (role: number, SidebarModulesAdmin: string) =>
+    Object.fromEntries(sidebarGroupsFor(role, { enable_data_export: true, SidebarModulesAdmin }).map((g) => [g.key, g.items.map((i) => i.path)]));
+
+  it('shows every entry by default and for a missing or unreadable value', () => {
+    for (const raw of ['', '{not json', '{}']) {
+      expect(pathsOf(Role.Root, raw)).toEqual({
+        console: ['/detail', '/token', '/log'],
+        admin: ['/channel', '/redemption', '/user', '/setting', '/aipy-conf', '/activity-config'],
+        personal: ['/topup', '/personal', '/custom-models', '/activity-center'],
+      });
+    }
+  });
+
+  it('hides a switched-off entry, and a whole section switched off, for administrators too', () => {
+    const raw = JSON.stringify({ console: { enabled: true, token: false }, admin: { enabled: false, user: true }, personal: { topup: false } });
+    expect(pathsOf(Role.Root, raw)).toEqual({ console: ['/detail', '/log'], personal: ['/personal', '/custom-models', '/activity-center'] });
+    expect(pathsOf(Role.User, raw)).toEqual({ console: ['/detail', '/log'], personal: ['/personal', '/custom-models', '/activity-center'] });
+  });
+
+  it('leaves out a group whose entries are all switched off', () => {
+    const raw = JSON.stringify({ personal: { topup: false, personal: false, customModels: false, activityCenter: false } });
+    expect(Object.keys(pathsOf(Role.User, raw))).toEqual(['console']);
+  });
+});

@@ -6,6 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { clearStoredUser, useStoredUser } from '../../lib/session';
 import { notifySuccess } from '../../lib/notify';
+import { isAdmin } from '@gw/contracts';
+import { isSidebarModuleShown } from '../../features/status/navigation-modules';
+import { useNavigationModules } from '../../features/status/use-navigation-modules';
 
 /** Signed in: a menu with personal settings and logout; signed out: login and register links. */
 export function UserMenu({ registerHidden, compact = false }: { registerHidden: boolean; compact?: boolean }) {
@@ -14,6 +17,7 @@ export function UserMenu({ registerHidden, compact = false }: { registerHidden: 
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { token } = theme.useToken();
+  const { sidebar } = useNavigationModules();
 
   if (!user) {
     return (
@@ -38,8 +42,10 @@ export function UserMenu({ registerHidden, compact = false }: { registerHidden: 
     void navigate('/login');
   };
 
+  // Personal settings switched off in the sidebar are not offered here either (administrators keep them).
+  const personalShown = isAdmin(user.role) || isSidebarModuleShown(sidebar, 'personal', 'personal');
   const items = [
-    { key: 'personal', icon: <UserOutlined />, label: t('user.personal') },
+    ...(personalShown ? [{ key: 'personal', icon: <UserOutlined />, label: t('user.personal') }] : []),
     { key: 'logout', icon: <LogoutOutlined />, label: t('user.logout') },
   ];
   return (

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { priceCurrency } from '../../lib/format';
 import { useSiteStatus } from '../status/api/status.queries';
 import { formatPrice } from './pricing';
 
-/** USD → shown currency: dollars in English, yuan through the status exchange rate (`price`) in Chinese. */
+/** USD → shown currency, per the site's display type (by default dollars in English, yuan at `price` in Chinese). */
 export function usePriceFormatter(): (usd: number) => string {
   const { status } = useSiteStatus();
   const { i18n } = useTranslation();
-  const isZh = i18n.language === 'zh';
-  return (usd) => formatPrice(usd, isZh ? status.price || 1 : 1, isZh ? '¥' : '$');
+  const { symbol, rate } = priceCurrency(status, i18n.language);
+  return (usd) => formatPrice(usd, rate, symbol);
 }

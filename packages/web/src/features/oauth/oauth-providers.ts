@@ -1,4 +1,4 @@
-import type { OAuthProvider, RedirectProvider, UserView } from '@gw/contracts';
+import { REDIRECT_PROVIDERS, type CustomOAuthProviderPublic, type OAuthProvider, type RedirectProvider, type UserView } from '@gw/contracts';
 import type { SiteStatus } from '../status/api/site-status';
 
 /** The order providers are shown in, with their status flag (spec 1 §3) and users column. */
@@ -7,11 +7,18 @@ export const PROVIDERS: readonly { name: OAuthProvider; flag: keyof SiteStatus; 
   { name: 'google', flag: 'google_oauth', column: 'google_id' },
   { name: 'linuxdo', flag: 'linuxdo_oauth', column: 'linux_do_id' },
   { name: 'oidc', flag: 'oidc_enabled', column: 'oidc_id' },
+  { name: 'discord', flag: 'discord_oauth', column: 'discord_id' },
   { name: 'telegram', flag: 'telegram_oauth', column: 'telegram_id' },
   { name: 'wechat', flag: 'wechat_login', column: 'wechat_id' },
 ];
 
-export const isRedirectProvider = (name: string): name is RedirectProvider => ['github', 'google', 'linuxdo', 'oidc'].includes(name);
+export const isRedirectProvider = (name: string): name is RedirectProvider => (REDIRECT_PROVIDERS as readonly string[]).includes(name);
+
+/** A name that may be a custom provider's slug (the server knows which exist). */
+export const isSlug = (name: string) => /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/.test(name);
+
+/** The enabled administrator-defined providers from the status (an older cached status has none). */
+export const customProvidersOf = (status: SiteStatus): CustomOAuthProviderPublic[] => (Array.isArray(status.custom_oauth_providers) ? status.custom_oauth_providers : []);
 
 export const isEnabled = (status: SiteStatus, flag: keyof SiteStatus) => status[flag] === true;
 

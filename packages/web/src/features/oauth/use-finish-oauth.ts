@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { getStoredUser, setStoredUser } from '../../lib/session';
 import { statusKeys } from '../status/api/status.queries';
 import { userKeys } from '../users/api/users.queries';
+import { customBindingKeys } from './api/oauth.queries';
 import { afterCallback, afterCallbackFailure, type CallbackAnswer } from './oauth-flow';
 
 /**
@@ -28,6 +29,7 @@ export function useFinishOAuth() {
       message.success(t('callback.loginSuccess'));
     } else {
       void queryClient.invalidateQueries({ queryKey: userKeys.details() });
+      void queryClient.invalidateQueries({ queryKey: customBindingKeys.all });
       message.success(t('callback.bindSuccess'));
     }
     void navigate(next.to, { replace: true });

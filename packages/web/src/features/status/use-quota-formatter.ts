@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { useSiteStatus } from './api/status.queries';
-import { formatQuota } from '../../lib/format';
+import { displayCurrency, formatQuotaIn, type Currency } from '../../lib/format';
 
-/** formatQuota bound to the site's quota_per_unit, currency flag and (for Chinese) exchange rate. */
-export function useQuotaFormatter(): (quota: number) => string {
+/** The currency the site shows quota in for the current language, or null for raw quota. */
+export function useDisplayCurrency(): Currency | null {
   const { status } = useSiteStatus();
   const { i18n } = useTranslation();
-  const isZh = i18n.language === 'zh';
-  return (quota) =>
-    formatQuota(quota, {
-      quotaPerUnit: status.quota_per_unit ?? 500000,
-      displayInCurrency: status.display_in_currency ?? true,
-      rate: isZh ? status.price || 1 : 1,
-      symbol: isZh ? '¥' : '$',
-    });
+  return displayCurrency(status, i18n.language);
+}
+
+/** formatQuota bound to the site's quota_per_unit and display type (currency, symbol and rate). */
+export function useQuotaFormatter(): (quota: number) => string {
+  const { status } = useSiteStatus();
+  const currency = useDisplayCurrency();
+  const perUnit = status.quota_per_unit ?? 500000;
+  return (quota) => formatQuotaIn(quota, perUnit, currency);
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRoles } from '../../../lib/session';
 import { useSiteStatus } from '../../status/api/status.queries';
 import { dashboardQueries } from '../api/dashboard.queries';
+import { ConsoleContentPanels } from '../components/console-content/console-content-panels';
 import { DashboardFilters } from '../components/dashboard-filters';
 import { UsageChart } from '../components/usage-chart';
 import { UsageTotalsCards } from '../components/usage-totals';
@@ -40,12 +41,21 @@ function Dashboard({ initialGranularity }: { initialGranularity: Granularity }) 
   );
 }
 
-/** /detail: the data dashboard (issue 4 item 5), shown when the administrator enabled data export. */
+/**
+ * /detail: the data dashboard (issue 4 item 5), shown when the administrator enabled data export, and
+ * below it the administrator's panels (API addresses, announcements, FAQ, service status).
+ */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { status, isConfirmed } = useSiteStatus();
-  if (isConfirmed && !status.enable_data_export) {
-    return <Alert type="info" showIcon title={t('disabled')} data-testid="dashboard-disabled" />;
-  }
-  return <Dashboard initialGranularity={granularityOf(status.data_export_default_time)} />;
+  return (
+    <Flex vertical gap={16}>
+      {isConfirmed && !status.enable_data_export ? (
+        <Alert type="info" showIcon title={t('disabled')} data-testid="dashboard-disabled" />
+      ) : (
+        <Dashboard initialGranularity={granularityOf(status.data_export_default_time)} />
+      )}
+      <ConsoleContentPanels status={status} />
+    </Flex>
+  );
 }

@@ -5,6 +5,7 @@ export const homeKeys = {
   all: ['home'] as const,
   content: () => [...homeKeys.all, 'content'] as const,
   notice: () => [...homeKeys.all, 'notice'] as const,
+  about: () => [...homeKeys.all, 'about'] as const,
 };
 
 /** The public single-text pages; a server without them simply shows the defaults (silent failure). */
@@ -20,6 +21,13 @@ export const homeQueries = {
     queryOptions({
       queryKey: homeKeys.notice(),
       queryFn: () => api.get<string>('/api/notice'),
+      meta: { silent: true },
+      retry: false,
+    }),
+  about: () =>
+    queryOptions({
+      queryKey: homeKeys.about(),
+      queryFn: () => api.get<string>('/api/about'),
       meta: { silent: true },
       retry: false,
     }),

@@ -6,10 +6,12 @@ interface HomeWelcomeProps {
   systemName: string;
   signedIn: boolean;
   registerHidden: boolean;
+  /** The model hub is offered (HeaderNavModules.pricing). */
+  modelsShown: boolean;
 }
 
 /** The default home page when no HomePageContent is set. */
-export function HomeWelcome({ systemName, signedIn, registerHidden }: HomeWelcomeProps) {
+export function HomeWelcome({ systemName, signedIn, registerHidden, modelsShown }: HomeWelcomeProps) {
   const { t } = useTranslation('home');
   return (
     <Card>
@@ -27,7 +29,7 @@ export function HomeWelcome({ systemName, signedIn, registerHidden }: HomeWelcom
               {!registerHidden && <Link to="/register"><Button size="large">{t('welcome.register')}</Button></Link>}
             </>
           )}
-          <Link to="/model-hub"><Button size="large">{t('welcome.models')}</Button></Link>
+          {modelsShown && <Link to="/model-hub"><Button size="large">{t('welcome.models')}</Button></Link>}
         </Space>
       </Flex>
     </Card>

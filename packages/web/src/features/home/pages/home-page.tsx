@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '../../../lib/session';
 import { DEFAULT_SYSTEM_NAME } from '../../status/api/site-status';
 import { useSiteStatus } from '../../status/api/status.queries';
+import { useNavigationModules } from '../../status/use-navigation-modules';
 import { homeQueries } from '../api/home.queries';
 import { HomeContent } from '../components/home-content';
 import { HomeWelcome } from '../components/home-welcome';
@@ -13,6 +14,7 @@ export function HomePage() {
   const { t } = useTranslation('home');
   const { status } = useSiteStatus();
   const user = useStoredUser();
+  const { header } = useNavigationModules();
   const content = useQuery(homeQueries.content());
   const notice = useQuery(homeQueries.notice());
   return (
@@ -33,6 +35,7 @@ export function HomePage() {
           systemName={status.system_name || DEFAULT_SYSTEM_NAME}
           signedIn={Boolean(user)}
           registerHidden={Boolean(status.self_use_mode_enabled)}
+          modelsShown={header.pricing.enabled}
         />
       )}
     </Flex>

@@ -1,5 +1,6 @@
 import type {
   AuthorizationRequestView,
+  CustomOAuthBinding,
   AuthorizationStatusValue,
   OAuthSignedInUser,
   RedirectProvider,
@@ -9,7 +10,8 @@ import type {
 import { api, requestEnvelope } from '../../../lib/api-client';
 import type { CallbackAnswer } from '../oauth-flow';
 
-export type StateProvider = RedirectProvider;
+/** A built-in redirect provider, or a custom provider's slug. */
+export type StateProvider = RedirectProvider | (string & {});
 
 /** GET /api/oauth/state?provider: the state and the provider's authorization address to go to. */
 export async function getOAuthState(provider: StateProvider, query: { aff?: string; oauth_login_params?: string }): Promise<{ state: string; authorizeUrl: string }> {
@@ -32,6 +34,11 @@ export async function completeOAuth(provider: StateProvider, code: string, state
 /** GET /api/oauth/telegram/login or /bind with the login widget's fields. */
 export async function completeTelegram(mode: 'login' | 'bind', fields: Record<string, string>): Promise<CallbackAnswer> {
   return toAnswer(await requestEnvelope<OAuthSignedInUser | TwoFactorChallenge | undefined>('GET', `/api/oauth/telegram/${mode}`, { query: fields }));
+}
+
+/** GET /api/user/oauth/bindings: the signed-in user's accounts at custom providers. */
+export function getCustomBindings(signal?: AbortSignal): Promise<CustomOAuthBinding[]> {
+  return api.get('/api/user/oauth/bindings', undefined, signal);
 }
 
 export function getAuthorizationRequest(code: string, signal?: AbortSignal): Promise<AuthorizationRequestView> {

@@ -1,10 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RequestBindBody } from '@gw/contracts';
-import { getAuthorizationRequest, requestBind } from './oauth.api';
+import { getAuthorizationRequest, getCustomBindings, requestBind } from './oauth.api';
 
 export const authorizationKeys = {
   all: ['authorization-requests'] as const,
   detail: (code: string) => [...authorizationKeys.all, code] as const,
+};
+
+export const customBindingKeys = {
+  all: ['custom-oauth-bindings'] as const,
+};
+
+export const customBindingQueries = {
+  self: () => queryOptions({ queryKey: customBindingKeys.all, queryFn: ({ signal }) => getCustomBindings(signal) }),
 };
 
 export const authorizationQueries = {

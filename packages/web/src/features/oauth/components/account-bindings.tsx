@@ -2,19 +2,27 @@ import { useCallback, useState } from 'react';
 import { App, Button, Card, List, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { OAuthProvider } from '@gw/contracts';
 import { useSiteStatus } from '../../status/api/status.queries';
 import { userKeys, userQueries } from '../../users/api/users.queries';
-import { completeTelegram, getOAuthState } from '../api/oauth.api';
-import { PROVIDERS, isEnabled, isRedirectProvider, type FrameMessage } from '../oauth-providers';
+import { completeTelegram, getOAuthState, type StateProvider } from '../api/oauth.api';
+import { customBindingQueries } from '../api/oauth.queries';
+import { PROVIDERS, customProvidersOf, isEnabled, isRedirectProvider, type FrameMessage } from '../oauth-providers';
 import { useFinishOAuth } from '../use-finish-oauth';
 import { TelegramLoginWidget } from './telegram-login-widget';
 import { WeChatFrameModal } from './wechat-frame-modal';
 
+/** One line of the list: a built-in provider, or an enabled custom one (named by its slug). */
+interface BindingRow {
+  name: string;
+  label: string;
+  boundId: string;
+  enabled: boolean;
+}
+
 /**
  * The third-party accounts of the signed-in user (spec 3 §2.8): bound or not, and a button to bind
- * (or change) each provider the administrator enabled. The e-mail address is shown; binding one is the
- * e-mail feature's (GET /api/oauth/email/bind).
+ * (or change) each provider the administrator enabled, the custom ones included. The e-mail address is
+ * shown; binding one is the e-mail feature's (GET /api/oauth/email/bind).
  */
 export function AccountBindings() {
   const { t } = useTranslation('oauth');
@@ -22,13 +30,20 @@ export function AccountBindings() {
   const { status } = useSiteStatus();
   const queryClient = useQueryClient();
   const { data: user } = useQuery(userQueries.detail('self'));
+  const custom = customProvidersOf(status);
+  const { data: customBindings } = useQuery({ ...customBindingQueries.self(), enabled: custom.length > 0 });
   const { succeed, fail } = useFinishOAuth();
-  const [busy, setBusy] = useState<OAuthProvider | null>(null);
+  const [busy, setBusy] = useState<StateProvider | null>(null);
   const [dialog, setDialog] = useState<'telegram' | 'wechat' | null>(null);
 
-  const bind = (provider: OAuthProvider) => {
+  const rows: BindingRow[] = [
+    ...PROVIDERS.map(({ name, flag, column }) => ({ name, label: t(`providers.${name}`), boundId: user ? String(user[column] ?? '') : '', enabled: isEnabled(status, flag) })),
+    ...custom.map(({ slug, name }) => ({ name: slug, label: name, boundId: customBindings?.find((b) => b.provider_slug === slug)?.provider_user_id ?? '', enabled: true })),
+  ];
+
+  const bind = (provider: string) => {
     if (provider === 'telegram' || provider === 'wechat') return setDialog(provider);
-    if (!isRedirectProvider(provider)) return;
+    if (!isRedirectProvider(provider) && !custom.some((p) => p.slug === provider)) return;
     setBusy(provider);
     getOAuthState(provider, {})
       .then(({ authorizeUrl }) => window.location.assign(authorizeUrl))
@@ -59,10 +74,9 @@ export function AccountBindings() {
         {user?.email ? <Tag color="success">{user.email}</Tag> : <Tag>{t('bindings.notBound')}</Tag>}
       </Space>
       <List
-        dataSource={[...PROVIDERS]}
-        renderItem={({ name, flag, column }) => {
-          const boundId = user ? String(user[column] ?? '') : '';
-          const enabled = isEnabled(status, flag);
+        dataSource={rows}
+        rowKey="name"
+        renderItem={({ name, label, boundId, enabled }) => {
           const button = (
             <Button size="small" disabled={!enabled} loading={busy === name} onClick={() => bind(name)} data-testid={`bind-${name}`}>
               {boundId ? t('bindings.change') : t('bindings.bind')}
@@ -71,7 +85,7 @@ export function AccountBindings() {
           return (
             <List.Item actions={[enabled ? button : <Tooltip key="off" title={t('bindings.disabled')}>{button}</Tooltip>]}>
               <Space>
-                <Typography.Text strong>{t(`providers.${name}`)}</Typography.Text>
+                <Typography.Text strong>{label}</Typography.Text>
                 {boundId ? (
                   <Tag color="success" data-testid={`bound-${name}`}>{t('bindings.bound', { id: boundId })}</Tag>
                 ) : (

@@ -2,20 +2,20 @@ import { useState } from 'react';
 import { App, Button, Divider, Flex } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RedirectProvider } from '@gw/contracts';
 import { readString, StorageKey } from '../../../lib/storage';
 import { useIsMobile } from '../../../app/layout/use-is-mobile';
 import { useSiteStatus } from '../../status/api/status.queries';
-import { completeTelegram, getOAuthState } from '../api/oauth.api';
+import { completeTelegram, getOAuthState, type StateProvider } from '../api/oauth.api';
 import { AUTHORIZE_ENTRY, secondFactorStep, waitingAuthorizationParams } from '../oauth-flow';
-import { PROVIDERS, isEnabled, isRedirectProvider } from '../oauth-providers';
+import { PROVIDERS, customProvidersOf, isEnabled, isRedirectProvider } from '../oauth-providers';
 import { useFinishOAuth } from '../use-finish-oauth';
 import { TelegramLoginWidget } from './telegram-login-widget';
 import { WeChatFrameModal } from './wechat-frame-modal';
 
 /**
- * The login page's third-party sign-in (spec 1 §2.6): one button per enabled provider. Inside an
- * authorization flow the flow's query travels with the state and comes back with the sign-in.
+ * The login page's third-party sign-in (spec 1 §2.6): one button per enabled provider, built-in or defined
+ * by the administrator. Inside an authorization flow the flow's query travels with the state and comes back
+ * with the sign-in.
  */
 export function ThirdPartyLoginButtons() {
   const { t } = useTranslation('oauth');
@@ -24,15 +24,16 @@ export function ThirdPartyLoginButtons() {
   const [params] = useSearchParams();
   const isMobile = useIsMobile();
   const { succeed, fail, askSecondFactor } = useFinishOAuth();
-  const [going, setGoing] = useState<RedirectProvider | null>(null);
+  const [going, setGoing] = useState<StateProvider | null>(null);
   const [wechatOpen, setWechatOpen] = useState(false);
 
   const aff = params.get('aff') ?? readString(StorageKey.aff) ?? '';
   const loginParams = waitingAuthorizationParams(params);
   const enabled = PROVIDERS.filter((p) => isEnabled(status, p.flag) && !(p.name === 'wechat' && isMobile));
-  if (enabled.length === 0) return null;
+  const custom = customProvidersOf(status);
+  if (enabled.length === 0 && custom.length === 0) return null;
 
-  const go = (provider: RedirectProvider) => {
+  const go = (provider: StateProvider) => {
     setGoing(provider);
     getOAuthState(provider, { aff, oauth_login_params: loginParams })
       .then(({ authorizeUrl }) => window.location.assign(authorizeUrl))
@@ -69,6 +70,11 @@ export function ThirdPartyLoginButtons() {
             </Flex>
           );
         })}
+        {custom.map(({ slug, name }) => (
+          <Button key={`custom-${slug}`} block loading={going === slug} disabled={going !== null && going !== slug} onClick={() => go(slug)} data-testid={`login-${slug}`}>
+            {t('login.with', { provider: name })}
+          </Button>
+        ))}
       </Flex>
       <WeChatFrameModal
         open={wechatOpen}

@@ -4,18 +4,22 @@ import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { completeOAuth } from '../api/oauth.api';
-import { isRedirectProvider } from '../oauth-providers';
+import { useSiteStatus } from '../../status/api/status.queries';
+import { customProvidersOf, isRedirectProvider, isSlug } from '../oauth-providers';
 import { useFinishOAuth } from '../use-finish-oauth';
 
-/** /oauth/{github|google|linuxdo|oidc}: a provider's return page (spec 3 §2). Sends code and state once. */
+/** /oauth/{github|google|linuxdo|oidc|discord|<custom slug>}: a provider's return page (spec 3 §2). Sends code and state once. */
 export function OAuthCallbackPage() {
   const { t } = useTranslation('oauth');
   const { provider = '' } = useParams();
   const [params] = useSearchParams();
   const { succeed, fail } = useFinishOAuth();
+  const { status } = useSiteStatus();
   // The state works once; the ref keeps a re-run effect (React's strict mode) from sending it twice.
   const sent = useRef(false);
-  const valid = isRedirectProvider(provider);
+  // A custom provider's slug is checked by the server, which explains an unknown one.
+  const valid = isRedirectProvider(provider) || isSlug(provider);
+  const label = isRedirectProvider(provider) ? t(`providers.${provider}`) : (customProvidersOf(status).find((p) => p.slug === provider)?.name ?? provider);
 
   useEffect(() => {
     if (!valid || sent.current) return;
@@ -34,7 +38,7 @@ export function OAuthCallbackPage() {
       <Card style={{ width: '100%', maxWidth: 420, textAlign: 'center' }}>
         <Spin size="large" />
         <Typography.Paragraph style={{ marginTop: 16 }} data-testid="oauth-callback-processing">
-          {t('callback.processing', { provider: t(`providers.${provider}`) })}
+          {t('callback.processing', { provider: label })}
         </Typography.Paragraph>
       </Card>
     </Flex>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/page-spinner';
 import { optionQueries } from '../api/options.queries';
+import { ConsoleContentSettings } from '../components/console-content-settings';
 import { ModelSettings } from '../components/model-settings';
 import { OperationSettings } from '../components/operation-settings';
 import { OtherSettings } from '../components/other-settings';
@@ -12,11 +13,12 @@ import { RateLimitSettings } from '../components/rate-limit-settings';
 import { SystemSettings } from '../components/system-settings';
 import { VisualSettings } from '../components/visual-settings';
 
-const TABS = ['operation', 'visual', 'ratelimit', 'models', 'system', 'other'] as const;
+const TABS = ['operation', 'dashboard', 'visual', 'ratelimit', 'models', 'system', 'other'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 const TAB_CONTENT: Record<SettingsTab, (options: Record<string, string>) => ReactNode> = {
   operation: (o) => <OperationSettings options={o} />,
+  dashboard: (o) => <ConsoleContentSettings options={o} />,
   visual: (o) => <VisualSettings options={o} />,
   ratelimit: (o) => <RateLimitSettings options={o} />,
   models: (o) => <ModelSettings options={o} />,

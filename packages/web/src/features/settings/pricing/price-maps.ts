@@ -34,7 +34,8 @@ export const inputPriceToRatio = (price: number): number => tidy(price / USD_PER
 export const completionRatioOf = (inputPrice: number, outputPrice: number): number => tidy(outputPrice / inputPrice);
 export const outputPriceOf = (inputPrice: number, completionRatio: number): number => tidy(inputPrice * completionRatio);
 
-function numberMap(raw: string | undefined): Record<string, number> {
+/** A JSON map of numbers from an option string; anything unreadable, or not a number, is left out. */
+export function numberMap(raw: string | undefined): Record<string, number> {
   try {
     const parsed: unknown = JSON.parse(raw ?? '{}');
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};

@@ -1,4 +1,4 @@
-import type { TopUpInfo, TopUpOrderView, TopUpPayForm } from '@gw/contracts';
+import type { AdminTopUpOrderView, PageResult, TopUpInfo, TopUpOrderView, TopUpPayForm } from '@gw/contracts';
 import { api, requestEnvelope } from '../../../lib/api-client';
 
 /** POST /api/user/topup {key}: redeems a code; answers the quota added (spec 3 §7). */
@@ -11,6 +11,13 @@ export const getTopUpInfo = (signal?: AbortSignal) => api.get<TopUpInfo>('/api/u
 
 /** GET /api/user/topup/self: the user's latest online orders. */
 export const listMyOrders = (signal?: AbortSignal) => api.get<TopUpOrderView[]>('/api/user/topup/self', undefined, signal);
+
+/** GET /api/user/topup (administrators): every order, newest first; `keyword` = order number or username part. */
+export const listAllOrders = (params: { p: number; page_size: number; keyword: string }, signal?: AbortSignal) =>
+  api.get<PageResult<AdminTopUpOrderView>>('/api/user/topup', params, signal);
+
+/** POST /api/user/topup/complete (administrators): marks a pending order paid and credits it. */
+export const completeOrder = (tradeNo: string) => api.post<AdminTopUpOrderView>('/api/user/topup/complete', { trade_no: tradeNo });
 
 /** POST /api/user/amount: the money to pay for an amount, as "12.34". */
 export const quoteAmount = (amount: number) => api.post<string>('/api/user/amount', { amount, top_up_code: '' });

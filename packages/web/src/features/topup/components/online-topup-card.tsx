@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, InputNumber, Radio, Typography, theme } from 'antd';
+import { Alert, App, Button, Card, Flex, Radio, Typography, theme } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QUOTA_PRESETS } from '../../../lib/quota-presets';
 import { notifyError } from '../../../lib/notify';
-import { shortenNumber } from '../../../lib/format';
+import { formatQuotaIn, shortenNumber } from '../../../lib/format';
+import { useDisplayCurrency } from '../../status/use-quota-formatter';
 import { createPayment, quoteAmount } from '../api/topup.api';
 import { topupQueries } from '../api/topup.queries';
 import { amountProblem, postToGateway } from '../gateway-form';
+import { TopUpAmountInput } from './top-up-amount-input';
 
 const METHOD_LABELS: Record<string, 'online.methods.alipay' | 'online.methods.wxpay'> = { alipay: 'online.methods.alipay', wxpay: 'online.methods.wxpay' };
 
@@ -29,6 +31,10 @@ export function OnlineTopUpCard({ quotaPerUnit }: { quotaPerUnit: number }) {
   const pay = useMutation({ mutationFn: () => createPayment(amount, chosenMethod), onSuccess: (form) => postToGateway(form) });
   const quote = useMutation({ mutationFn: () => quoteAmount(amount) });
   const methodLabel = (m: string) => (METHOD_LABELS[m] ? t(METHOD_LABELS[m]) : m);
+  // Amounts are ordered in dollars of quota; the balance they add is shown the way the site shows quota.
+  const currency = useDisplayCurrency();
+  const balanceOf = (usd: number) => formatQuotaIn(usd * quotaPerUnit, quotaPerUnit, currency);
+  const plainDollars = currency?.symbol === '$' && currency.rate === 1;
 
   const start = () => {
     if (!enabled) return notifyError(t('online.notEnabled'));
@@ -62,10 +68,12 @@ export function OnlineTopUpCard({ quotaPerUnit }: { quotaPerUnit: number }) {
                 style={{ height: 'auto', padding: '6px 14px', minWidth: 96, borderColor: selected ? token.colorPrimary : undefined }}
               >
                 <Flex vertical align="center">
-                  <strong>${p.usd}</strong>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {t('online.quota', { quota: shortenNumber(p.usd * quotaPerUnit) })}
-                  </Typography.Text>
+                  <strong>{balanceOf(p.usd)}</strong>
+                  {currency && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {t('online.quota', { quota: shortenNumber(p.usd * quotaPerUnit) })}
+                    </Typography.Text>
+                  )}
                 </Flex>
               </Button>
             );
@@ -75,15 +83,8 @@ export function OnlineTopUpCard({ quotaPerUnit }: { quotaPerUnit: number }) {
           <Radio.Group value={chosenMethod} onChange={(e) => setMethod(String(e.target.value))} optionType="button" options={methods.map((m) => ({ value: m, label: methodLabel(m) }))} aria-label={t('online.method')} />
         )}
         <Flex gap={8} wrap align="center">
-          <InputNumber
-            min={1}
-            precision={0}
-            value={amount}
-            onChange={(v) => setAmount(Math.max(1, Math.trunc(Number(v) || 1)))}
-            prefix="$"
-            style={{ width: 160 }}
-            aria-label={t('online.amount')}
-          />
+          <TopUpAmountInput value={amount} onChange={setAmount} label={t('online.amount')} />
+          {!plainDollars && <Typography.Text data-testid="online-topup-receives">{t('online.receives', { amount: balanceOf(amount) })}</Typography.Text>}
           <Button type="primary" onClick={start} loading={quote.isPending || pay.isPending} data-testid="online-topup-pay">
             {t('online.pay')}
           </Button>

@@ -3,7 +3,8 @@ import { Alert } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TopUpStatus } from '@gw/contracts';
+import { CheckoutMethod, TopUpStatus } from '@gw/contracts';
+import { useQuotaFormatter } from '../../status/use-quota-formatter';
 import { userKeys } from '../../users/api/users.queries';
 import { topupQueries } from '../api/topup.queries';
 
@@ -20,6 +21,7 @@ export function PaymentReturnNotice() {
   const [params] = useSearchParams();
   const tradeNo = params.get('trade_no');
   const queryClient = useQueryClient();
+  const formatQuota = useQuotaFormatter();
   const orders = useQuery({
     ...topupQueries.orders(),
     enabled: Boolean(tradeNo),
@@ -36,6 +38,11 @@ export function PaymentReturnNotice() {
 
   if (!tradeNo || orders.isPending) return null;
   if (!order) return <Alert type="warning" showIcon title={t('return.unknown')} />;
-  if (paid) return <Alert type="success" showIcon title={t('return.paid', { amount: order.amount })} data-testid="payment-confirmed" />;
+  if (paid) {
+    // A Creem order's amount is the product's quota; the others' is currency units.
+    const title = order.payment_method === CheckoutMethod.Creem ? t('return.paidQuota', { quota: formatQuota(order.amount) }) : t('return.paid', { amount: order.amount });
+    return <Alert type="success" showIcon title={title} data-testid="payment-confirmed" />;
+  }
+  if (order.status === TopUpStatus.Expired || order.status === TopUpStatus.Failed) return <Alert type="warning" showIcon title={t('return.notPaid')} />;
   return <Alert type="info" showIcon title={t('return.pending')} />;
 }

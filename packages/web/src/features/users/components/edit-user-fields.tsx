@@ -3,11 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DISPLAY_NAME_MAX, PASSWORD_MIN, REMARKS_MAX, USERNAME_MAX } from '@gw/contracts';
 import { groupQueries } from '../../groups/api/groups.queries';
+import { useQuotaFormatter } from '../../status/use-quota-formatter';
 
 /** Fields shown only when an administrator edits another user: group, quota add, remarks. */
 export function AdminOnlyFields({ currentQuota }: { currentQuota: string }) {
   const { t } = useTranslation('users');
   const groups = useQuery(groupQueries.names());
+  const formatQuota = useQuotaFormatter();
+  const addQuota = Form.useWatch<number | null | undefined>('add_quota', Form.useFormInstance());
   return (
     <>
       <Form.Item name="group" label={t('form.group')}>
@@ -16,7 +19,7 @@ export function AdminOnlyFields({ currentQuota }: { currentQuota: string }) {
       <Form.Item label={t('form.quota')}>
         <Typography.Text>{currentQuota}</Typography.Text>
       </Form.Item>
-      <Form.Item name="add_quota" label={t('form.addQuota')} extra={t('form.addQuotaHelp')}>
+      <Form.Item name="add_quota" label={t('form.addQuota')} extra={typeof addQuota === 'number' && addQuota !== 0 ? t('form.addQuotaEquals', { amount: formatQuota(addQuota) }) : t('form.addQuotaHelp')}>
         <InputNumber precision={0} step={500000} style={{ width: '100%' }} placeholder="0" />
       </Form.Item>
       <Form.Item name="remarks" label={t('form.remarks')}>

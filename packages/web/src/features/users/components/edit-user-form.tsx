@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UpdateSelfBody, UpdateUserBody, type UserView } from '@gw/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
+import { BoundAccounts } from '../../oauth';
 import { issuesToFields } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useRoles } from '../../../lib/session';
@@ -67,6 +68,7 @@ export function EditUserForm({ userId, onDone }: { userId?: number; onDone?: () 
     <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
       <AccountFields usernameEditable={editingOther} askOriginalPassword={!editingOther} />
       {editingOther && <AdminOnlyFields currentQuota={formatQuota(query.data.quota)} />}
+      {editingOther && <BoundAccounts user={query.data} />}
       <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="edit-user-submit">
         {t('edit.submit')}
       </Button>

@@ -15,6 +15,7 @@ const PROVIDERS = {
   google: { enabled: 'GoogleOAuthEnabled', clientId: 'GoogleClientId', clientSecret: 'GoogleClientSecret' },
   linuxdo: { enabled: 'LinuxDOOAuthEnabled', clientId: 'LinuxDOClientId', clientSecret: 'LinuxDOClientSecret' },
   wechat: { enabled: 'oauth_wechat.enabled', clientId: 'oauth_wechat.client_id', clientSecret: 'oauth_wechat.client_secret' },
+  discord: { enabled: 'discord.enabled', clientId: 'discord.client_id', clientSecret: 'discord.client_secret' },
 } as const satisfies Record<string, OAuthKeys>;
 
 export type OAuthProvider = keyof typeof PROVIDERS;
