@@ -32,3 +32,4 @@ export * from './console/checkin.js';
 export * from './console/channel-affinity.js';
 export * from './console/console-content.js';
 export * from './console/ratio-sync.js';
+export * from './console/multi-key.js';

@@ -62,6 +62,8 @@ import { ChannelAdminService } from './channels/admin/channel-admin.service.js';
 import { ChannelTagsService } from './channels/admin/channel-tags.service.js';
 import { UpstreamModelsService } from './channels/admin/upstream-models.service.js';
 import { channelAdminRoutes } from './channels/admin/channel-admin.routes.js';
+import { MultiKeyService } from './channels/multi-key/multi-key.service.js';
+import { nowSeconds } from './platform/clock.js';
 import { usableGroupNames } from './groups/groups.service.js';
 import { LogsService } from './logs/logs.service.js';
 import { logsRoutes } from './logs/logs.routes.js';
@@ -490,6 +492,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     channels: new ChannelAdminService({ db, routing: s.routing, adapters: getAdapter, knownModelsByType: () => s.pricing.channelTypeModels() }),
     tags: new ChannelTagsService({ db, routing: s.routing }),
     upstreamModels: new UpstreamModelsService({ db, http: s.upstream, getAdapter }),
+    multiKeys: new MultiKeyService(db, s.routing, nowSeconds),
   });
   await app.register(relayRoutes, {
     relay,

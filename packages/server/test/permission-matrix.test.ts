@@ -77,6 +77,7 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/channel/batch': 'root',
   'DELETE /api/channel/:id': 'root',
   'POST /api/channel/batch/tag': 'root',
+  'POST /api/channel/multi_key/manage': 'root',
   'POST /api/channel/tag/enabled': 'root',
   'POST /api/channel/tag/disabled': 'root',
   'PUT /api/channel/tag': 'root',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MULTI_KEY_MODES, type ChannelKeysSummary } from './multi-key.js';
 import { channelSettingProblem } from './channel-setting.js';
 
 /**
@@ -65,6 +66,8 @@ export interface ChannelView {
   param_override: string | null;
   openai_organization: string | null;
   max_input_tokens: number;
+  /** The channel's keys: how many, how many usable, and how the relay picks one. */
+  channel_info: ChannelKeysSummary;
 }
 
 /** GET /api/channel/types: what the editor needs to know of each type. */
@@ -197,6 +200,8 @@ export const ChannelFields = z.object({
   openai_organization: optionalText('openai_organization', 200),
   max_input_tokens: intFrom('max_input_tokens must be an integer').pipe(z.number().min(0, 'max_input_tokens must not be negative')),
   status: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'status must be 1, 2 or 3' }),
+  /** How a channel holding several keys picks one: at random (default) or in turn. */
+  multi_key_mode: z.enum(MULTI_KEY_MODES, { error: 'multi_key_mode must be random or polling' }),
 });
 
 /**
@@ -212,7 +217,8 @@ export const CreateChannelBody = z.preprocess(
       key: z.string({ error: CHANNEL_NAME_AND_KEY_REQUIRED }).trim().min(1, CHANNEL_NAME_AND_KEY_REQUIRED).max(1_000_000, 'key is too long'),
       type: ChannelFields.shape.type,
       models: requiredModels(),
-      mode: z.enum(['single', 'batch']).optional().default('single'),
+      // new-api's multi_to_single keeps every key in one channel, which is what single does with several lines.
+      mode: z.enum(['single', 'batch', 'multi_to_single']).optional().default('single'),
     }),
 );
 export type CreateChannelBody = z.output<typeof CreateChannelBody>;

@@ -7,6 +7,9 @@ import { setAbilitiesEnabled, syncAbilities } from './abilities.js';
 import { ChannelStatus } from './channel-types.js';
 import { channelsRepository, type ChannelPatch, type ChannelView, type NewChannel } from './channels.repository.js';
 import { RoutingTable, type ModelNormalizer } from './routing-table.js';
+import { channelKeys, joinChannelKeys } from './multi-key/channel-keys.js';
+import { enabledKeyIndices, keysInfoOf, keyStatusOf, setKeyStatus, writeKeysInfo, type KeysInfo } from './multi-key/keys-info.js';
+import { MultiKeyStatus } from '@gw/contracts';
 
 export interface ChannelRoutingOptions {
   /** Routes a model with no exact channel under another name (billing's name rules). */
@@ -218,6 +221,61 @@ export class ChannelRoutingService {
       requireAutoBan: true,
     });
     return result === 'changed';
+  }
+
+  /**
+   * Disables one key of a multi-key channel (status 3 with the reason and time) when it is enabled and the
+   * channel's auto_ban is on; the channel itself goes to status 3 with its last enabled key. Returns
+   * whether the key was disabled by this call.
+   */
+  async disableKeyAutomatically(id: number, keyIndex: number, reason: string): Promise<boolean> {
+    const cut = reason.slice(0, MAX_STATUS_REASON_LENGTH);
+    const result = await this.editKeys(
+      id,
+      ({ keys, info }) => {
+        if (keyIndex >= keys.length || keyStatusOf(info, keyIndex) !== MultiKeyStatus.Enabled) return null;
+        setKeyStatus(info, keyIndex, MultiKeyStatus.AutoDisabled, cut, this.now());
+        return { keys, info };
+      },
+      { whenNoKeyLeft: ChannelStatus.AutoDisabled, reason: `every key is disabled; the last: ${cut}`, requireAutoBan: true },
+    );
+    return result === 'changed';
+  }
+
+  /**
+   * Changes the keys of a channel, or their statuses, under the channel's row lock: `edit` gets the key list
+   * and its info and answers the new ones (null: nothing to change). A channel left without an enabled key
+   * gets `whenNoKeyLeft` with `reason`; one that was disabled automatically gets status 1 back once a key
+   * is enabled again.
+   */
+  async editKeys(
+    id: number,
+    edit: (state: { keys: string[]; info: KeysInfo }) => { keys: string[]; info: KeysInfo } | null,
+    rules: { whenNoKeyLeft: number; reason: string; requireAutoBan?: boolean },
+  ): Promise<StatusChange> {
+    const result = await this.db.transaction().execute(async (trx): Promise<StatusChange> => {
+      const channel = await channelsRepository.findWithKeyForUpdate(trx, id);
+      if (!channel) return 'missing';
+      if (rules.requireAutoBan && (channel.auto_ban !== 1 || channel.status !== ChannelStatus.Enabled)) return 'unchanged';
+      const keys = channelKeys(channel.key ?? '');
+      const info = keysInfoOf(keys.length, channel.channel_info);
+      const next = edit({ keys, info });
+      if (!next) return 'unchanged';
+      const patch: ChannelPatch = { channel_info: writeKeysInfo(next.info) };
+      if (next.keys.length !== keys.length) patch.key = joinChannelKeys(next.keys);
+      await channelsRepository.update(trx, id, patch);
+      const anyEnabled = enabledKeyIndices(next.info).length > 0;
+      if (!anyEnabled && channel.status === ChannelStatus.Enabled) {
+        await channelsRepository.setStatus(trx, id, rules.whenNoKeyLeft, withStatusReason(channel.other_info, { status_reason: rules.reason, status_time: this.now() }));
+        await setAbilitiesEnabled(trx, id, false);
+      } else if (anyEnabled && channel.status === ChannelStatus.AutoDisabled) {
+        await channelsRepository.setStatus(trx, id, ChannelStatus.Enabled, withStatusReason(channel.other_info, null));
+        await setAbilitiesEnabled(trx, id, true);
+      }
+      return 'changed';
+    });
+    if (result === 'changed') await this.afterWrite();
+    return result;
   }
 
   /** Re-enables a channel only if it is still status 3 (a successful test with AutomaticEnableChannelEnabled). */

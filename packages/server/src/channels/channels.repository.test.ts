@@ -37,7 +37,7 @@ describe.each(testDialects())('channels repository (%s)', (dialect) => {
     expect(ids).not.toContain(auto);
     expect(rows.find((r) => r.id === enabled)).toMatchObject({ key: 'sk-upstream-secret', model_mapping: '{"a":"b"}', tag: 't', status: 1 });
     expect(Object.keys(rows[0]).sort()).toEqual([
-      'auto_ban', 'base_url', 'group', 'id', 'key', 'max_input_tokens', 'model_mapping', 'models', 'name', 'openai_organization',
+      'auto_ban', 'base_url', 'channel_info', 'group', 'id', 'key', 'max_input_tokens', 'model_mapping', 'models', 'name', 'openai_organization',
       'other', 'other_info', 'param_override', 'priority', 'setting', 'status', 'status_code_mapping', 'tag', 'type', 'weight',
     ]);
   });

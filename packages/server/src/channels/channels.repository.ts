@@ -16,7 +16,7 @@ const viewColumns = [
   'id', 'type', 'openai_organization', 'test_model', 'status', 'name', 'weight', 'created_time', 'test_time',
   'response_time', 'base_url', 'other', 'balance', 'balance_updated_time', 'models', 'group', 'used_quota',
   'model_mapping', 'status_code_mapping', 'priority', 'auto_ban', 'other_info', 'tag', 'setting',
-  'param_override', 'max_input_tokens',
+  'param_override', 'max_input_tokens', 'channel_info',
 ] as const satisfies readonly Exclude<keyof ChannelsTable, 'key'>[];
 type Unlisted = Exclude<keyof ChannelsTable, 'key' | (typeof viewColumns)[number]>;
 const allColumnsListed: [Unlisted] extends [never] ? true : Unlisted = true;
@@ -26,7 +26,7 @@ void allColumnsListed;
 const routingColumns = [
   'id', 'type', 'name', 'key', 'base_url', 'models', 'group', 'priority', 'weight', 'model_mapping',
   'status_code_mapping', 'setting', 'param_override', 'other', 'auto_ban', 'status', 'tag',
-  'openai_organization', 'max_input_tokens', 'other_info',
+  'openai_organization', 'max_input_tokens', 'other_info', 'channel_info',
 ] as const satisfies readonly (keyof ChannelsTable)[];
 export type RoutableChannelRow = Pick<ChannelRow, (typeof routingColumns)[number]>;
 
@@ -72,6 +72,12 @@ export const channelsRepository = {
   },
 
   /** The full row, secret key included: for the upstream call, channel tests and the root-only key reveal. */
+  /** The channel with its key, its row locked until the transaction ends (SQLite's transactions are serial anyway). */
+  findWithKeyForUpdate(db: Executor, id: number): Promise<ChannelRow | undefined> {
+    const q = db.selectFrom('channels').selectAll().where('id', '=', id);
+    return (dialectOf(db) === 'sqlite' ? q : q.forUpdate()).executeTakeFirst();
+  },
+
   findWithKey(db: Executor, id: number): Promise<ChannelRow | undefined> {
     return db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
   },

@@ -25,6 +25,7 @@ export function routable(overrides: Partial<RoutableChannel> = {}): RoutableChan
     openai_organization: '',
     max_input_tokens: 0,
     other_info: null,
+    channel_info: null,
     ...overrides,
   };
 }

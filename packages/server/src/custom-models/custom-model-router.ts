@@ -122,5 +122,6 @@ export function virtualChannel(row: CustomModelRow, key: string): RoutableChanne
     openai_organization: '',
     max_input_tokens: 0,
     other_info: null,
+    channel_info: null,
   };
 }

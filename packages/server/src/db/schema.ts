@@ -115,6 +115,8 @@ export interface ChannelsTable {
   setting: string | null;
   param_override: string | null;
   max_input_tokens: Default<number>;
+  /** JSON (channels/multi-key/keys-info.ts): key count, pick mode, disabled keys; NULL for a single key. */
+  channel_info: string | null;
 }
 
 export interface AbilitiesTable {

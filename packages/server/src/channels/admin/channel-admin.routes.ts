@@ -11,6 +11,7 @@ import {
   PageQuery,
   TagBody,
   UpdateChannelBody,
+  MultiKeyManageBody,
 } from '@gw/contracts';
 import { ok } from '../../http/envelope.js';
 import { requireRoot } from '../../http/guards.js';
@@ -18,11 +19,13 @@ import { parseId, parseInput } from '../../http/validate.js';
 import type { ChannelAdminService } from './channel-admin.service.js';
 import type { ChannelTagsService } from './channel-tags.service.js';
 import type { UpstreamModelsService } from './upstream-models.service.js';
+import type { MultiKeyService } from '../multi-key/multi-key.service.js';
 
 export interface ChannelAdminRouteDeps {
   channels: ChannelAdminService;
   tags: ChannelTagsService;
   upstreamModels: UpstreamModelsService;
+  multiKeys: MultiKeyService;
 }
 
 const idParam = (params: unknown) => parseId((params as { id: string }).id);
@@ -40,6 +43,7 @@ export async function channelAdminRoutes(app: FastifyInstance, deps: ChannelAdmi
   app.get('/types', root, async () => ok(channels.types()));
   app.get('/models', root, async () => ok(channels.knownModels()));
   app.get('/models_enabled', root, async () => ok(await channels.enabledModels()));
+  app.post('/multi_key/manage', root, async (req) => ok(await deps.multiKeys.manage(parseInput(MultiKeyManageBody, req.body))));
   app.get('/fetch_models/:id', root, async (req) => ok(await upstreamModels.forChannel(idParam(req.params))));
   app.post('/fetch_models', root, async (req) => ok(await upstreamModels.forDraft(parseInput(FetchModelsBody, req.body))));
   app.get('/:id', root, async (req) => ok(await channels.get(idParam(req.params))));

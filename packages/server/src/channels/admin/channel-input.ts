@@ -9,6 +9,7 @@ import {
   CHANNEL_TYPE_UNKNOWN,
   SPARK_DEFAULT_VERSION,
   type CreateChannelBody,
+  type MultiKeyMode,
   type UpdateChannelBody,
 } from '@gw/contracts';
 import { ValidationError } from '../../http/errors.js';
@@ -16,6 +17,8 @@ import type { CreateChannelInput } from '../channel-routing.service.js';
 import { ChannelType, isChannelType } from '../channel-types.js';
 import type { ChannelPatch, ChannelView } from '../channels.repository.js';
 import { baseUrlRequired, type DefaultBaseUrlLookup } from './channel-type-info.js';
+import { channelKeys } from '../multi-key/channel-keys.js';
+import { freshKeysInfo, readKeysInfo, writeKeysInfo } from '../multi-key/keys-info.js';
 
 const NAME_MAX = 128;
 const DEFAULT_GROUP = 'default';
@@ -75,7 +78,13 @@ export function channelsToCreate(body: CreateChannelBody, lookup: DefaultBaseUrl
     max_input_tokens: body.max_input_tokens ?? 0,
     status: body.status ?? 1,
   };
-  return keysOf(body).map((key, i) => ({ ...shared, name: batchName(body.name, i), key }));
+  return keysOf(body).map((key, i) => ({ ...shared, name: batchName(body.name, i), key, channel_info: keysInfoFor(key, body.multi_key_mode) }));
+}
+
+/** channel_info for a key text: the count and pick mode when it holds several keys, else nothing. */
+function keysInfoFor(key: string, mode: MultiKeyMode | undefined): string | null {
+  const size = channelKeys(key).length;
+  return size > 1 ? writeKeysInfo(freshKeysInfo(size, mode)) : null;
 }
 
 /**
@@ -106,6 +115,9 @@ export function channelPatchOf(body: UpdateChannelBody, current: ChannelView, lo
   if (body.param_override !== undefined) patch.param_override = blankToNull(body.param_override);
   if (body.openai_organization !== undefined) patch.openai_organization = body.openai_organization ?? '';
   if (body.max_input_tokens !== undefined) patch.max_input_tokens = body.max_input_tokens;
+  // New keys start with every key enabled; a new pick mode alone keeps the keys' statuses.
+  if (typeof patch.key === 'string') patch.channel_info = keysInfoFor(patch.key, body.multi_key_mode ?? readKeysInfo(current.channel_info).multi_key_mode);
+  else if (body.multi_key_mode !== undefined) patch.channel_info = writeKeysInfo({ ...readKeysInfo(current.channel_info), multi_key_mode: body.multi_key_mode });
   if (body.other !== undefined || body.type !== undefined) {
     const type = patch.type ?? current.type;
     const other = otherFor(type, body.other !== undefined ? body.other : current.other);

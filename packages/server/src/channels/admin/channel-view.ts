@@ -1,5 +1,6 @@
 import type { ChannelView } from '@gw/contracts';
 import type { ChannelView as ChannelRecord } from '../channels.repository.js';
+import { keysSummaryOf } from '../multi-key/keys-info.js';
 
 /** A stored channel (read without its key) as the console sees it; fields are listed one by one so nothing else slips out. */
 export function toChannelView(c: ChannelRecord): ChannelView {
@@ -30,5 +31,6 @@ export function toChannelView(c: ChannelRecord): ChannelView {
     param_override: c.param_override,
     openai_organization: c.openai_organization,
     max_input_tokens: c.max_input_tokens,
+    channel_info: keysSummaryOf(c.channel_info),
   };
 }

@@ -18,6 +18,7 @@ import * as checkins from './2026_11_30_0016_checkins.js';
 import * as discordAndCustomOauth from './2026_12_01_0017_discord_and_custom_oauth.js';
 
 import * as systemTasks from './2026_12_02_0018_system_tasks.js';
+import * as channelKeysInfo from './2026_12_02_0019_channel_keys_info.js';
 /** Every migration, in order. Names sort by date; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_0016_checkins': checkins,
   '2026_12_01_0017_discord_and_custom_oauth': discordAndCustomOauth,
   '2026_12_02_0018_system_tasks': systemTasks,
+  '2026_12_02_0019_channel_keys_info': channelKeysInfo,
 };

@@ -10,7 +10,7 @@ import { nowSeconds } from '../../platform/clock.js';
 import { AppError, NotFoundError } from '../../http/errors.js';
 import { ErrorCode } from '@gw/contracts';
 import type { AdapterContext, ProviderAdapter, RelayBody } from '../providers/provider-adapter.js';
-import { channelInfo, maskHosts } from '../pipeline/attempt-channel.js';
+import { anyChannelInfo, maskHosts } from '../pipeline/attempt-channel.js';
 import { resolveModelSettings } from '../pipeline/model-settings.js';
 import { readBounded } from '../pipeline/relay-non-stream.js';
 import { classifyUpstreamError, upstreamErrorPolicy } from '../pipeline/retry-policy.js';
@@ -92,7 +92,7 @@ export class ChannelTester {
     if (!channel) throw new NotFoundError('channel');
     const adapter = this.deps.getAdapter(channel.type);
     if (!adapter?.balance) throw new UnsupportedBalanceError();
-    const res = await this.deps.http.request({ ...adapter.balance.request(channelInfo(channel, adapter)), proxy: channelProxyOf(channel) });
+    const res = await this.deps.http.request({ ...adapter.balance.request(anyChannelInfo(channel, adapter)), proxy: channelProxyOf(channel) });
     const raw = new TextDecoder().decode(await readBounded(res.body, 1024 * 1024));
     if (res.statusCode >= 400) throw new BalanceQueryError(maskHosts(adapter.parseError(res.statusCode, raw, this.testContext(channel, adapter, '')).message));
     const balance = adapter.balance.parse(raw);
@@ -151,7 +151,7 @@ export class ChannelTester {
 
   private testContext(channel: ChannelRow, adapter: ProviderAdapter, upstreamModel: string, endpoint: AdapterContext['endpoint'] = 'chat'): AdapterContext {
     const { settings, model } = resolveModelSettings(this.deps.options, upstreamModel, 16);
-    return { endpoint, channel: channelInfo(channel, adapter), upstreamModel: model, stream: false, settings, auth: this.deps.auth };
+    return { endpoint, channel: anyChannelInfo(channel, adapter), upstreamModel: model, stream: false, settings, auth: this.deps.auth };
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoutableChannel } from '../../channels/routing-table.js';
 import type { ProviderAdapter } from '../providers/provider-adapter.js';
-import { channelInfo } from './attempt-channel.js';
+import { anyChannelInfo, channelInfo } from './attempt-channel.js';
 
 const openai = { defaultBaseUrl: 'https://api.openai.com' } as ProviderAdapter;
 const deepseek = { defaultBaseUrl: 'https://api.deepseek.com/' } as ProviderAdapter;
@@ -11,29 +11,38 @@ const row = (over: Partial<RoutableChannel> = {}) =>
 
 describe('channelInfo', () => {
   it('trims trailing slashes from the base URL and falls back to the adapter default', () => {
-    expect(channelInfo(row(), openai).baseUrl).toBe('https://proxy.example.com');
-    expect(channelInfo(row({ base_url: '' }), openai).baseUrl).toBe('https://api.openai.com');
-    expect(channelInfo(row({ base_url: undefined }), deepseek).baseUrl).toBe('https://api.deepseek.com');
+    expect(anyChannelInfo(row(), openai).baseUrl).toBe('https://proxy.example.com');
+    expect(anyChannelInfo(row({ base_url: '' }), openai).baseUrl).toBe('https://api.openai.com');
+    expect(anyChannelInfo(row({ base_url: undefined }), deepseek).baseUrl).toBe('https://api.deepseek.com');
   });
 
   it('follows changes to the same row and a different adapter', () => {
     const channel = row();
-    expect(channelInfo(channel, openai).baseUrl).toBe('https://proxy.example.com');
+    expect(anyChannelInfo(channel, openai).baseUrl).toBe('https://proxy.example.com');
     channel.base_url = 'https://other.example.com/';
-    expect(channelInfo(channel, openai).baseUrl).toBe('https://other.example.com');
+    expect(anyChannelInfo(channel, openai).baseUrl).toBe('https://other.example.com');
     channel.base_url = '';
-    expect(channelInfo(channel, openai).baseUrl).toBe('https://api.openai.com');
-    expect(channelInfo(channel, deepseek).baseUrl).toBe('https://api.deepseek.com');
+    expect(anyChannelInfo(channel, openai).baseUrl).toBe('https://api.openai.com');
+    expect(anyChannelInfo(channel, deepseek).baseUrl).toBe('https://api.deepseek.com');
     channel.key = 'sk-three';
-    expect(channelInfo(channel, deepseek).key).toBe('sk-three');
+    expect(anyChannelInfo(channel, deepseek).key).toBe('sk-three');
   });
 
   it('uses one of several keys and gives each call its own setting object', () => {
     const channel = row();
-    const keys = new Set(Array.from({ length: 50 }, () => channelInfo(channel, openai).key));
+    const keys = new Set(Array.from({ length: 50 }, () => anyChannelInfo(channel, openai).key));
     expect([...keys].sort()).toEqual(['sk-one', 'sk-two']);
-    const a = channelInfo(channel, openai);
+    const a = anyChannelInfo(channel, openai);
     a.setting.proxy = 'changed';
-    expect(channelInfo(channel, openai).setting.proxy).toBe('');
+    expect(anyChannelInfo(channel, openai).setting.proxy).toBe('');
+  });
+
+  it('uses only the enabled keys, none when every key is disabled (tests and balances then take the first)', () => {
+    const channel = row({ key: 'k1\nk2\nk3', channel_info: JSON.stringify({ multi_key_size: 3, multi_key_status_list: { '0': 2, '2': 3 } }) });
+    expect(new Set(Array.from({ length: 20 }, () => channelInfo(channel, openai)?.key))).toEqual(new Set(['k2']));
+    expect(channelInfo(channel, openai)?.keyIndex).toBe(1);
+    channel.channel_info = JSON.stringify({ multi_key_size: 3, multi_key_status_list: { '0': 2, '1': 2, '2': 3 } });
+    expect(channelInfo(channel, openai)).toBeUndefined();
+    expect(anyChannelInfo(channel, openai).key).toBe('k1');
   });
 });

@@ -5,6 +5,8 @@ import type { RoutableChannel } from '../../channels/routing-table.js';
 import { mapModel } from '../../channels/model-mapping.js';
 import { mapStatusCode } from '../../channels/status-code-mapping.js';
 import { ChannelConfigError } from '../../channels/channel-config-error.js';
+import { channelKeys } from '../../channels/multi-key/channel-keys.js';
+import { enabledKeyIndices, keysInfoOf } from '../../channels/multi-key/keys-info.js';
 import type { UpstreamResponse } from '../../platform/upstream-body.js';
 import { UpstreamProxyError } from '../../platform/upstream-proxy.js';
 import type { Usage } from '../formats/usage.js';
@@ -39,6 +41,8 @@ export interface AttemptSuccess {
   localCount: boolean;
   /** How a stream ended: normally, because the client left, or by an upstream failure mid-way. */
   streamStatus?: 'complete' | 'client_gone' | 'upstream_error';
+  /** Which key of a channel holding several served it. */
+  keyIndex?: number;
 }
 
 export interface AttemptFailure {
@@ -98,7 +102,9 @@ async function tryChannel(
   if (!adapter.supports(plan.endpoint)) {
     return { kind: 'failed', channel, retry: true, error: new RelayError(400, 'unsupported_endpoint', `channel #${channel.id} cannot serve ${input.path}`, 'gateway') };
   }
-  const actx: AdapterContext = { endpoint: plan.endpoint, channel: channelInfoOf(channel, parsedChannel), upstreamModel, stream: input.stream, settings, auth: deps.auth };
+  const info = channelInfoOf(channel, parsedChannel);
+  if (!info) return configFailure(channel, 'every key of the channel is disabled');
+  const actx: AdapterContext = { endpoint: plan.endpoint, channel: info, upstreamModel, stream: input.stream, settings, auth: deps.auth };
 
   let request: UpstreamRequest;
   try {
@@ -126,18 +132,18 @@ async function tryChannel(
   try {
     response = await deps.http.open(request);
   } catch (err) {
-    return upstreamFailure(deps, channel, networkFailure(), 502, `upstream connection failed: ${describeNetworkError(err)}`, 'do_request_failed');
+    return upstreamFailure(deps, channel, networkFailure(), 502, `upstream connection failed: ${describeNetworkError(err)}`, 'do_request_failed', info.keyIndex);
   }
 
   const status = mapStatusCodeSafe(channel.status_code_mapping, response.statusCode);
   if (status >= 400 || response.statusCode >= 400) {
     const raw = new TextDecoder().decode(await readBounded(response.body, MAX_ERROR_BODY).catch(() => new Uint8Array()));
-    const info = adapter.parseError(response.statusCode, raw, actx);
-    const verdict = classifyUpstreamError(status, info, upstreamErrorPolicy(deps.options));
+    const errorInfo = adapter.parseError(response.statusCode, raw, actx);
+    const verdict = classifyUpstreamError(status, errorInfo, upstreamErrorPolicy(deps.options));
     const wait = retryAfterSeconds(response.header('retry-after'));
     if (wait !== undefined && verdict.channelFault) deps.health.coolFor(channel.id, wait * 1000);
-    const code = info.code ?? (verdict.kind === 'client' ? 'invalid_request' : 'upstream_error');
-    return upstreamFailure(deps, channel, verdict, status, info.message || `upstream answered HTTP ${status}`, code);
+    const code = errorInfo.code ?? (verdict.kind === 'client' ? 'invalid_request' : 'upstream_error');
+    return upstreamFailure(deps, channel, verdict, status, errorInfo.message || `upstream answered HTTP ${status}`, code, info.keyIndex);
   }
 
   const contentType = response.header('content-type') ?? '';
@@ -150,7 +156,7 @@ async function tryChannel(
     return { kind: 'failed', channel, error: outcome.error, retry: outcome.retry };
   }
   deps.health.recordSuccess(channel.id);
-  return { kind: 'done', ...base, ...outcome.result };
+  return { kind: 'done', ...base, ...outcome.result, keyIndex: info.keyIndex };
 }
 
 /**
@@ -168,6 +174,10 @@ function unconvertibleRequest(channel: RoutableChannel, err: Error): AttemptFail
 
 interface ParsedChannel {
   rawKey: RoutableChannel['key'];
+  rawKeysInfo: RoutableChannel['channel_info'];
+  /** The indices of the usable keys of a channel holding several (in key order); undefined for one key. */
+  enabledKeys: number[] | undefined;
+  polling: boolean;
   rawSetting: RoutableChannel['setting'];
   rawBaseUrl: RoutableChannel['base_url'];
   adapter: ProviderAdapter;
@@ -183,14 +193,19 @@ const parsedChannels = new WeakMap<RoutableChannel, ParsedChannel>();
 
 function parsedChannelOf(channel: RoutableChannel, adapter: ProviderAdapter): ParsedChannel {
   let parsed = parsedChannels.get(channel);
-  if (!parsed || parsed.rawKey !== channel.key || parsed.rawSetting !== channel.setting || parsed.rawBaseUrl !== channel.base_url || parsed.adapter !== adapter) {
+  if (!parsed || parsed.rawKey !== channel.key || parsed.rawKeysInfo !== channel.channel_info || parsed.rawSetting !== channel.setting || parsed.rawBaseUrl !== channel.base_url || parsed.adapter !== adapter) {
     const setting = channelSettingOf(channel.setting);
+    const keys = channelKeys(channel.key ?? '');
+    const keysInfo = keys.length > 1 ? keysInfoOf(keys.length, channel.channel_info) : undefined;
     parsed = {
       rawKey: channel.key,
+      rawKeysInfo: channel.channel_info,
+      enabledKeys: keysInfo && enabledKeyIndices(keysInfo),
+      polling: keysInfo?.multi_key_mode === 'polling',
       rawSetting: channel.setting,
       rawBaseUrl: channel.base_url,
       adapter,
-      keys: channelKeys(channel.key ?? ''),
+      keys,
       setting,
       settings: readChannelSettings(setting),
       baseUrl: (channel.base_url || adapter.defaultBaseUrl).replace(/\/+$/, ''),
@@ -200,19 +215,41 @@ function parsedChannelOf(channel: RoutableChannel, adapter: ProviderAdapter): Pa
   return parsed;
 }
 
-/** The adapter's view of a channel; a channel holding several keys (one per line) uses one at random. */
-export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter): ChannelInfo {
+/** The adapter's view of a channel (one of its enabled keys); undefined when every key is disabled. */
+export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter): ChannelInfo | undefined {
   return channelInfoOf(channel, parsedChannelOf(channel, adapter));
 }
 
-function channelInfoOf(channel: RoutableChannel, parsed: ParsedChannel): ChannelInfo {
+/** For channel tests and balance queries: an enabled key, or the first one when every key is disabled. */
+export function anyChannelInfo(channel: RoutableChannel, adapter: ProviderAdapter): ChannelInfo {
+  const parsed = parsedChannelOf(channel, adapter);
+  return channelInfoOf(channel, parsed) ?? channelInfoOf(channel, { ...parsed, enabledKeys: undefined })!;
+}
+
+/** Where each polling channel's turn is, per process (new-api keeps it in memory too). */
+const pollingTurns = new Map<number, number>();
+
+/** A channel holding several keys uses one of its enabled ones, at random or in turn; undefined when none is enabled. */
+function channelInfoOf(channel: RoutableChannel, parsed: ParsedChannel): ChannelInfo | undefined {
   const keys = parsed.keys;
-  const key = keys.length > 1 ? keys[Math.floor(Math.random() * keys.length)] : (keys[0] ?? '');
+  let keyIndex: number | undefined;
+  if (parsed.enabledKeys) {
+    const enabled = parsed.enabledKeys;
+    if (enabled.length === 0) return undefined;
+    let pick = Math.floor(Math.random() * enabled.length);
+    if (parsed.polling) {
+      const turn = pollingTurns.get(channel.id) ?? 0;
+      pollingTurns.set(channel.id, turn + 1);
+      pick = turn % enabled.length;
+    }
+    keyIndex = enabled[pick];
+  }
   return {
     id: channel.id,
     type: channel.type,
     name: channel.name,
-    key,
+    key: keyIndex !== undefined ? keys[keyIndex] : (keys[0] ?? ''),
+    keyIndex,
     baseUrl: parsed.baseUrl,
     other: channel.other ?? '',
     openaiOrganization: channel.openai_organization ?? '',
@@ -220,23 +257,7 @@ function channelInfoOf(channel: RoutableChannel, parsed: ParsedChannel): Channel
   };
 }
 
-/**
- * The credentials a channel holds: one per line, or — for JSON credentials such as service accounts,
- * which may span lines — one JSON object, or a JSON array of them.
- */
-export function channelKeys(raw: string): string[] {
-  const text = raw.trim();
-  if (text.startsWith('{')) return [text];
-  if (text.startsWith('[')) {
-    try {
-      const list = JSON.parse(text) as unknown;
-      if (Array.isArray(list)) return list.map((k) => (typeof k === 'string' ? k : JSON.stringify(k))).filter(Boolean);
-    } catch {
-      return [text];
-    }
-  }
-  return text.split('\n').map((k) => k.trim()).filter(Boolean);
-}
+export { channelKeys };
 
 /** A JSON body given as bytes (an adapter forwarding the client's own JSON), not a multipart or binary one. */
 function isJsonBytes(request: UpstreamRequest): boolean {
@@ -274,10 +295,12 @@ export function configFailure(channel: RoutableChannel, message: string): Attemp
  * An upstream failure as the client and the channel's health see it: counted against the channel (and
  * possibly disabling it) when it is the channel's fault, with the upstream's hosts masked in the message.
  */
-export function upstreamFailure(deps: RelayDeps, channel: RoutableChannel, verdict: FailureVerdict, status: number, message: string, code: string): AttemptFailure {
+export function upstreamFailure(deps: RelayDeps, channel: RoutableChannel, verdict: FailureVerdict, status: number, message: string, code: string, keyIndex?: number): AttemptFailure {
   if (verdict.channelFault) deps.health.recordFailure(channel.id);
   if (verdict.disableReason && channel.auto_ban === 1 && deps.options.get('AutomaticDisableChannelEnabled')) {
-    deps.routing.disableChannelAutomatically(channel.id, verdict.disableReason).catch((err) => deps.log.error({ err, channelId: channel.id }, 'automatic channel disable failed'));
+    // Of a channel holding several keys only the failing key goes (the channel with its last one).
+    const disabling = keyIndex !== undefined ? deps.routing.disableKeyAutomatically(channel.id, keyIndex, verdict.disableReason) : deps.routing.disableChannelAutomatically(channel.id, verdict.disableReason);
+    disabling.catch((err) => deps.log.error({ err, channelId: channel.id }, 'automatic channel disable failed'));
   }
   const clientStatus = verdict.kind === 'upstream' && status < 400 ? 502 : status;
   const kind = verdict.kind === 'client' ? 'client' : verdict.kind === 'policy' ? 'policy' : 'upstream';

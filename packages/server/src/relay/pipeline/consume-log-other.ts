@@ -18,6 +18,8 @@ export interface ConsumeLogDetails {
   promptEstimate: number | undefined;
   /** admin_info.channel_affinity as JSON, when channel affinity chose or recorded the channel. */
   channelAffinity?: string;
+  /** Which key of a channel holding several served the request. */
+  multiKeyIndex?: number;
 }
 
 /** JSON's rendering of a number: non-finite values become null, as JSON.stringify writes them. */
@@ -68,6 +70,7 @@ export function consumeLogOther(price: BillablePrice, d: ConsumeLogDetails): str
     `"usage_semantic":${str(u.semantic)},` +
     `"admin_info":{"use_channel":[${d.triedChannels.map(num).join(',')}],"route_trace":[${d.routeTrace.map(str).join(',')}],` +
     `"local_count_tokens":${d.localCount}${d.promptEstimate === undefined ? '' : `,"prompt_estimate":${num(d.promptEstimate)}`}` +
-    `${d.channelAffinity === undefined ? '' : `,"channel_affinity":${d.channelAffinity}`}}}`,
+    `${d.channelAffinity === undefined ? '' : `,"channel_affinity":${d.channelAffinity}`}` +
+    `${d.multiKeyIndex === undefined ? '' : `,"is_multi_key":true,"multi_key_index":${num(d.multiKeyIndex)}`}}}`,
   );
 }

@@ -46,6 +46,7 @@ export function recordSuccess(deps: RelayDeps, input: RelayInput, price: Billabl
       localCount: result.localCount,
       promptEstimate: promptEstimate.computed ? promptEstimate.tokens : undefined,
       channelAffinity: deps.channelAffinity?.recordServed(input, result.channel),
+      multiKeyIndex: result.keyIndex,
     },
   });
 }

@@ -33,6 +33,8 @@ export interface ChannelInfo {
   type: number;
   name: string;
   key: string;
+  /** Which of a multi-key channel's keys `key` is; undefined for a channel holding one. */
+  keyIndex?: number;
   /** channel.base_url without a trailing slash, or the adapter's default when empty. */
   baseUrl: string;
   /** Type-specific extra text (api-version for Azure, region for Vertex/AWS, …). */

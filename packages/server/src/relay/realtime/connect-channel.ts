@@ -88,6 +88,7 @@ async function attemptChannel(deps: RelayDeps, req: ConnectRequest, channel: Rou
   if (resolved.kind === 'failed') return resolved;
   const { adapter, mapped } = resolved;
   const info = channelInfo(channel, adapter);
+  if (!info) return configFailure(channel, 'every key of the channel is disabled');
   if (channel.type === ChannelType.AzureOpenAI && !info.baseUrl) return configFailure(channel, 'an Azure channel needs its resource URL as base URL');
   const result = await connectUpstream(upstreamTarget(info, mapped.upstreamModel, req.openaiBeta), req.connectTimeoutMs, req.signal);
   if (result.kind === 'aborted') return result;

@@ -10,6 +10,7 @@ const stored: ChannelView = {
   priority: 3, weight: 7, tag: 'team', test_model: 'gpt-4o', response_time: 0, balance: 0, balance_updated_time: 0, used_quota: 0,
   created_time: 0, test_time: 0, model_mapping: '{"a":"b"}', status_code_mapping: null, auto_ban: 0, other: '2024-10-21', other_info: null,
   setting: null, param_override: null, openai_organization: 'org-1', max_input_tokens: 4096,
+  channel_info: { is_multi_key: false, multi_key_size: 1, multi_key_mode: 'random', multi_key_enabled_count: 1 },
 };
 
 describe('base URL', () => {
@@ -53,6 +54,22 @@ describe('valuesToPayload', () => {
   it('sends mode batch with the key lines kept for the server to split', () => {
     const body = valuesToPayload({ ...newChannelValues(), name: 'bulk', key: 'k1\nk2\nk3', batch: true, models: ['m'] }, false);
     expect(body).toMatchObject({ mode: 'batch', key: 'k1\nk2\nk3' });
+  });
+
+  it('keeps several keys in one channel with their key selection (mode multi_to_single)', () => {
+    const body = valuesToPayload({ ...newChannelValues(), name: 'multi', key: 'k1\nk2\nk3', multi_key: true, multi_key_mode: 'polling', models: ['m'] }, false);
+    expect(body).toMatchObject({ mode: 'multi_to_single', key: 'k1\nk2\nk3', multi_key_mode: 'polling' });
+    expect(CreateChannelBody.safeParse(body).success).toBe(true);
+  });
+
+  it('loads and saves the key selection of a multi-key channel on edit, keys left out', () => {
+    const multi = { ...stored, channel_info: { is_multi_key: true, multi_key_size: 3, multi_key_mode: 'polling' as const, multi_key_enabled_count: 2 } };
+    const values = channelToValues(multi);
+    expect(values.multi_key_mode).toBe('polling');
+    const body = valuesToPayload({ ...values, multi_key_mode: 'random' }, true);
+    expect(body).not.toHaveProperty('key');
+    expect(body.multi_key_mode).toBe('random');
+    expect(UpdateChannelBody.safeParse({ id: stored.id, ...body }).success).toBe(true);
   });
 
   it('gives iFlytek Spark the v2.1 version when none is entered', () => {

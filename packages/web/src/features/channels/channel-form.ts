@@ -1,4 +1,4 @@
-import { CHANNEL_PRIORITY_MIN, ChannelType, SPARK_DEFAULT_VERSION, type ChannelView } from '@gw/contracts';
+import { CHANNEL_PRIORITY_MIN, ChannelType, SPARK_DEFAULT_VERSION, type ChannelView, type MultiKeyMode } from '@gw/contracts';
 import { splitList } from './channel-rows';
 import { emptyChannelSettings, mergeChannelSetting, settingProblem, splitChannelSetting, type ChannelSettingsValues } from './channel-setting-form';
 
@@ -10,6 +10,10 @@ export interface ChannelFormValues {
   key: string;
   /** Create only: one channel per key line. */
   batch: boolean;
+  /** Create only: every key (one per line, or a JSON array) in this one channel. */
+  multi_key: boolean;
+  /** How a channel holding several keys picks one. */
+  multi_key_mode: MultiKeyMode;
   base_url: string;
   /** Type-specific extra (Azure api-version, Spark version, AWS/Vertex region, Cloudflare account id). */
   other: string;
@@ -51,7 +55,8 @@ export interface ChannelPayload {
   setting: string;
   openai_organization: string;
   max_input_tokens: number;
-  mode?: 'single' | 'batch';
+  multi_key_mode: MultiKeyMode;
+  mode?: 'single' | 'batch' | 'multi_to_single';
 }
 
 /** Types whose `other` field the editor shows, and what it holds. */
@@ -80,6 +85,8 @@ export function newChannelValues(): ChannelFormValues {
     name: '',
     key: '',
     batch: false,
+    multi_key: false,
+    multi_key_mode: 'random',
     base_url: '',
     other: '',
     models: [],
@@ -106,6 +113,8 @@ export function channelToValues(channel: ChannelView): ChannelFormValues {
     name: channel.name,
     key: '',
     batch: false,
+    multi_key: false,
+    multi_key_mode: channel.channel_info?.multi_key_mode ?? 'random',
     base_url: channel.base_url ?? '',
     other: channel.other ?? '',
     models: splitList(channel.models),
@@ -175,9 +184,10 @@ export function valuesToPayload(v: ChannelFormValues, isEdit: boolean): ChannelP
     setting: mergeChannelSetting(v.settings, v.setting),
     openai_organization: v.openai_organization.trim(),
     max_input_tokens: Math.max(0, Math.trunc(Number(v.max_input_tokens) || 0)),
+    multi_key_mode: v.multi_key_mode,
   };
   if (isEdit) return key ? { ...payload, key } : payload;
-  return { ...payload, key, mode: v.batch ? 'batch' : 'single' };
+  return { ...payload, key, mode: v.batch ? 'batch' : v.multi_key ? 'multi_to_single' : 'single' };
 }
 
 /** Blank text is fine; otherwise it must parse as a JSON object. */

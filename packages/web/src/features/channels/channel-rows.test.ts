@@ -6,7 +6,8 @@ const channel = (id: number, tag: string | null, extra: Partial<ChannelView> = {
   id, type: 1, name: `c${id}`, status: 1, base_url: null, models: 'a,b', group: 'default', priority: 0, weight: 0, tag,
   test_model: null, response_time: 0, balance: 0, balance_updated_time: 0, used_quota: 10, created_time: 0, test_time: 0,
   model_mapping: null, status_code_mapping: null, auto_ban: 1, other: null, other_info: null, setting: null, param_override: null,
-  openai_organization: null, max_input_tokens: 0, ...extra,
+  openai_organization: null, max_input_tokens: 0,
+  channel_info: { is_multi_key: false, multi_key_size: 1, multi_key_mode: 'random', multi_key_enabled_count: 1 }, ...extra,
 });
 
 describe('channelRowsOf', () => {

@@ -6,6 +6,7 @@ import {
   listChannels, listChannelTypes, listEnabledModels, setTagStatus, tagChannels, testAllChannels, testChannel,
   updateAllBalances, updateChannel, updateChannelBalance, type ChannelListParams,
 } from './channels.api';
+import { getKeyStatus, manageKeys, type KeyStatusParams, type KeyWrite } from './multi-key.api';
 
 export const channelKeys = {
   all: ['channels'] as const,
@@ -14,6 +15,7 @@ export const channelKeys = {
   detail: (id: number) => [...channelKeys.all, 'detail', id] as const,
   types: () => [...channelKeys.all, 'types'] as const,
   enabledModels: () => [...channelKeys.all, 'models-enabled'] as const,
+  keyStatus: (params: KeyStatusParams) => [...channelKeys.all, 'key-status', params] as const,
 };
 
 export const channelQueries = {
@@ -23,6 +25,14 @@ export const channelQueries = {
   types: () => queryOptions({ queryKey: channelKeys.types(), queryFn: ({ signal }) => listChannelTypes(signal), staleTime: 10 * 60_000 }),
   enabledModels: () =>
     queryOptions({ queryKey: channelKeys.enabledModels(), queryFn: ({ signal }) => listEnabledModels(signal), staleTime: 0 }),
+  keyStatus: (params: KeyStatusParams) =>
+    queryOptions({
+      queryKey: channelKeys.keyStatus(params),
+      queryFn: () => getKeyStatus(params),
+      staleTime: 0,
+      // Keeps the table while paging or filtering one channel's keys, never showing another channel's.
+      placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2].channel_id === params.channel_id ? previous : undefined),
+    }),
 };
 
 /** Every channel mutation refreshes the lists and the channel details (also after a failure: tests save their result). */
@@ -52,3 +62,5 @@ export const useTestChannelQuietly = () => useChannelMutation(({ id, model }: { 
 export const useTestAllChannels = () => useChannelMutation((_: void) => testAllChannels());
 export const useUpdateChannelBalance = () => useChannelMutation((id: number) => updateChannelBalance(id));
 export const useUpdateAllBalances = () => useChannelMutation((_: void) => updateAllBalances());
+/** A Manage keys write; like every channel mutation it refreshes the lists, details and key pages. */
+export const useManageKeys = () => useChannelMutation((body: KeyWrite) => manageKeys(body));

@@ -8,6 +8,7 @@ import { ChannelBalance } from './channel-balance';
 import { ChannelResponseTime } from './channel-response-time';
 import { ChannelRowActions } from './channel-row-actions';
 import { ChannelStatusTag, TagStatusTag } from './channel-status-tag';
+import { KeysCountTag } from './multi-key/keys-count-tag';
 import { RowNumberCell } from './number-cells';
 import { TagRowActions } from './tag-row-actions';
 
@@ -66,7 +67,12 @@ export function channelColumns({ t, formatQuota, tagMode }: ColumnDeps): Channel
           const s = tagSummaryOf(r);
           return <TagStatusTag enabled={s.enabled} total={s.total} />;
         }
-        return <ChannelStatusTag status={r.channel.status} otherInfo={r.channel.other_info} />;
+        return (
+          <Space size={4} wrap={false}>
+            <ChannelStatusTag status={r.channel.status} otherInfo={r.channel.other_info} />
+            <KeysCountTag info={r.channel.channel_info} />
+          </Space>
+        );
       },
     },
     {

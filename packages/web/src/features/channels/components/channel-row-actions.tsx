@@ -7,11 +7,14 @@ import { useCopyChannel, useDeleteChannel, useTestChannel, useUpdateChannel } fr
 import { secondsOf } from '../channel-latency';
 import { useChannelsDialog } from './channels-context';
 
-/** Test (default model, or pick one), enable/disable, edit, and under "more" copy and delete (both confirmed). */
+/**
+ * Test (default model, or pick one), enable/disable, edit, and under "more" copy and delete (both
+ * confirmed), and for a multi-key channel its Manage keys dialog.
+ */
 export function ChannelRowActions({ channel }: { channel: ChannelView }) {
   const { t } = useTranslation('channels');
   const { modal } = App.useApp();
-  const { openEdit, openTestModels } = useChannelsDialog();
+  const { openEdit, openTestModels, openManageKeys } = useChannelsDialog();
   const test = useTestChannel();
   const update = useUpdateChannel();
   const copy = useCopyChannel();
@@ -64,6 +67,7 @@ export function ChannelRowActions({ channel }: { channel: ChannelView }) {
         trigger={['click']}
         menu={{
           items: [
+            ...(channel.channel_info?.is_multi_key ? [{ key: 'keys', label: t('multiKey.manage'), onClick: () => openManageKeys(channel) }] : []),
             { key: 'copy', label: t('actions.copy'), onClick: confirmCopy },
             { key: 'delete', label: t('actions.delete'), danger: true, onClick: confirmDelete },
           ],

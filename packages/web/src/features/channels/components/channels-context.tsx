@@ -3,7 +3,12 @@ import { useLocation, useNavigate } from 'react-router';
 import type { ChannelView } from '@gw/contracts';
 
 /** The side panels and dialogs of the channel screen other than the editor (which follows the URL). */
-type ChannelsDialog = { kind: 'tag-editor'; tag: string } | { kind: 'batch-tag'; ids: number[] } | { kind: 'test-models'; channel: ChannelView } | null;
+type ChannelsDialog =
+  | { kind: 'tag-editor'; tag: string }
+  | { kind: 'batch-tag'; ids: number[] }
+  | { kind: 'test-models'; channel: ChannelView }
+  | { kind: 'manage-keys'; channel: ChannelView }
+  | null;
 
 interface ChannelsDialogState {
   dialog: ChannelsDialog;
@@ -15,6 +20,8 @@ interface ChannelsDialogState {
   openTagEditor: (tag: string) => void;
   openBatchTag: (ids: number[]) => void;
   openTestModels: (channel: ChannelView) => void;
+  /** The Manage keys dialog of a multi-key channel. */
+  openManageKeys: (channel: ChannelView) => void;
   close: () => void;
 }
 
@@ -37,6 +44,7 @@ export function ChannelsDialogProvider({ children }: { children: ReactNode }) {
       openTagEditor: (tag) => setDialog({ kind: 'tag-editor', tag }),
       openBatchTag: (ids) => setDialog({ kind: 'batch-tag', ids }),
       openTestModels: (channel) => setDialog({ kind: 'test-models', channel }),
+      openManageKeys: (channel) => setDialog({ kind: 'manage-keys', channel }),
       close: () => setDialog(null),
     }),
     [dialog, navigate, search],

@@ -2,6 +2,7 @@ import { BatchTagModal } from './batch-tag-modal';
 import { ChannelTestModal } from './channel-test-modal';
 import { useChannelsDialog } from './channels-context';
 import { ChannelEditorDrawer } from './editor/channel-editor-drawer';
+import { ManageKeysModal } from './multi-key/manage-keys-modal';
 import { TagEditorDrawer } from './tag-editor-drawer';
 
 interface ChannelsDialogsProps {
@@ -26,6 +27,7 @@ export function ChannelsDialogs({ editor, onBatchTagged }: ChannelsDialogsProps)
         }}
       />
       <ChannelTestModal channel={dialog?.kind === 'test-models' ? dialog.channel : null} onClose={close} />
+      <ManageKeysModal channel={dialog?.kind === 'manage-keys' ? dialog.channel : null} onClose={close} />
     </>
   );
 }

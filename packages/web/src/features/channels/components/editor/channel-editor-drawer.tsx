@@ -17,6 +17,7 @@ import { ChannelModelsField } from './channel-models-field';
 import { ChannelRoutingFields } from './channel-routing-fields';
 import { ChannelSettingsFields } from './channel-settings-fields';
 import { ChannelTypeFields } from './channel-type-fields';
+import { KeySelectionField } from './key-selection-field';
 import { needsBaseUrl, useChannelTypes } from './use-channel-types';
 
 interface ChannelEditorDrawerProps {
@@ -37,6 +38,7 @@ export function ChannelEditorDrawer({ open, channelId, onClose }: ChannelEditorD
   const create = useCreateChannel();
   const update = useUpdateChannel();
   const type = Form.useWatch('type', form);
+  const storedKeys = isEdit ? (detail.data?.channel_info ?? null) : null;
   const submitting = useRef(false);
   // The form is filled once per opening, so refetches (after a test, a save elsewhere) keep the edits.
   const filledFor = useRef<string | null>(null);
@@ -64,6 +66,9 @@ export function ChannelEditorDrawer({ open, channelId, onClose }: ChannelEditorD
       const keys = Object.keys(changed.settings) as (keyof ChannelFormValues['settings'])[];
       form.setFields(keys.map((key) => ({ name: ['settings', key] as const, errors: [] })));
     }
+    // One channel per key and several keys in one channel exclude each other.
+    if (changed.batch) form.setFieldValue('multi_key', false);
+    if (changed.multi_key) form.setFieldValue('batch', false);
     if (changed.type === ChannelType.IflytekSpark && !form.getFieldValue('other')) form.setFieldValue('other', SPARK_DEFAULT_VERSION);
   };
 
@@ -136,7 +141,8 @@ export function ChannelEditorDrawer({ open, channelId, onClose }: ChannelEditorD
         <Form.Item name="name" label={t('form.name')} required>
           <Input maxLength={128} placeholder={t('form.namePlaceholder')} />
         </Form.Item>
-        <ChannelKeyField key={`key-${session}`} channelId={channelId} />
+        <ChannelKeyField key={`key-${session}`} channelId={channelId} stored={storedKeys} />
+        <KeySelectionField storedMultiKey={Boolean(storedKeys?.is_multi_key)} />
         <Divider titlePlacement="start">{t('form.sectionModels')}</Divider>
         <ChannelModelsField key={`models-${session}`} channelId={channelId} />
         <Divider titlePlacement="start">{t('form.sectionRouting')}</Divider>

@@ -2,35 +2,45 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Switch, Typography } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ChannelType } from '@gw/contracts';
+import { ChannelType, type ChannelKeysSummary } from '@gw/contracts';
 import { notifyError } from '../../../../lib/notify';
 import { revealChannelKey } from '../../api/channels.api';
 import { splitKeyLines, type ChannelFormValues } from '../../channel-form';
+import { countChannelKeys } from '../../channel-keys-text';
+
+interface ChannelKeyFieldProps {
+  channelId: number | null;
+  /** The edited channel's keys (null on create). */
+  stored: ChannelKeysSummary | null;
+}
 
 /**
  * The write-only key: required on create, blank on edit keeps the stored key ("show key" asks the
- * server for it). Batch create takes one key per line. AWS wants "AK|SK", Vertex a service-account JSON.
+ * server for it). Batch create takes one key per line, each making a channel; a multi-key channel keeps
+ * several keys (one per line or a JSON array). AWS wants "AK|SK", Vertex a service-account JSON.
  */
-export function ChannelKeyField({ channelId }: { channelId: number | null }) {
+export function ChannelKeyField({ channelId, stored }: ChannelKeyFieldProps) {
   const { t } = useTranslation('channels');
   const form = Form.useFormInstance<ChannelFormValues>();
   const type = Form.useWatch('type', form);
   const batch = Form.useWatch('batch', form) ?? false;
+  const multiKey = Form.useWatch('multi_key', form) ?? false;
   const key = Form.useWatch('key', form) ?? '';
   const [revealed, setRevealed] = useState<string | null>(null);
   const [revealing, setRevealing] = useState(false);
   const isEdit = channelId !== null;
   const isVertex = type === ChannelType.VertexAi;
-  const multiline = batch || isVertex;
-  const help = batch
-    ? t('key.batchHelp', { count: splitKeyLines(key).length })
-    : type === ChannelType.AwsClaude
-      ? t('key.awsHelp')
-      : isVertex
-        ? t('key.vertexHelp')
-        : isEdit
-          ? t('key.editHelp')
-          : t('key.help');
+  const storedMultiKey = isEdit && Boolean(stored?.is_multi_key);
+  const severalKeys = !batch && (multiKey || storedMultiKey);
+  const multiline = batch || isVertex || severalKeys;
+  const help = (() => {
+    if (batch) return t('key.batchHelp', { count: splitKeyLines(key).length });
+    if (multiKey) return t('key.multiHelp', { count: countChannelKeys(key) });
+    if (storedMultiKey) return t('key.multiEditHelp', { count: stored?.multi_key_size ?? 0 });
+    if (type === ChannelType.AwsClaude) return t('key.awsHelp');
+    if (isVertex) return t('key.vertexHelp');
+    return isEdit ? t('key.editHelp') : t('key.help');
+  })();
 
   const reveal = async () => {
     if (channelId === null) return;
@@ -51,11 +61,16 @@ export function ChannelKeyField({ channelId }: { channelId: number | null }) {
           <Switch aria-label={t('key.batch')} />
         </Form.Item>
       )}
+      {!isEdit && (
+        <Form.Item name="multi_key" label={t('key.multi')} valuePropName="checked" extra={t('key.multiSwitchHelp')}>
+          <Switch aria-label={t('key.multi')} />
+        </Form.Item>
+      )}
       <Form.Item name="key" label={t('form.key')} required={!isEdit} extra={help}>
         {multiline ? (
           <Input.TextArea
             autoSize={{ minRows: 6, maxRows: 12 }}
-            placeholder={batch ? t('key.batchPlaceholder') : t('key.vertexPlaceholder')}
+            placeholder={batch ? t('key.batchPlaceholder') : severalKeys ? t('key.multiPlaceholder') : t('key.vertexPlaceholder')}
             spellCheck={false}
             style={{ fontFamily: 'monospace' }}
           />
