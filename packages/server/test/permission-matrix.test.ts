@@ -78,6 +78,7 @@ const EXPECTED: Record<string, Level> = {
   'DELETE /api/channel/:id': 'root',
   'POST /api/channel/batch/tag': 'root',
   'POST /api/channel/multi_key/manage': 'root',
+  'GET /api/channel/tag/models': 'root',
   'POST /api/channel/tag/enabled': 'root',
   'POST /api/channel/tag/disabled': 'root',
   'PUT /api/channel/tag': 'root',

@@ -214,6 +214,12 @@ export const channelsRepository = {
     return rows.map((r) => r.id);
   },
 
+  /** The model lists of the channels carrying `tag`. */
+  async modelListsByTag(db: Executor, tag: string): Promise<string[]> {
+    const rows = await db.selectFrom('channels').select('models').where('tag', '=', tag).orderBy('id').execute();
+    return rows.map((r) => r.models ?? '');
+  },
+
   /** Ids of the channels in one of `statuses`. */
   async idsByStatus(db: Executor, statuses: readonly number[]): Promise<number[]> {
     if (statuses.length === 0) return [];

@@ -67,5 +67,6 @@ export async function channelAdminRoutes(app: FastifyInstance, deps: ChannelAdmi
   });
   app.post('/tag/enabled', root, async (req) => ok(await tags.setTagEnabled(parseInput(TagBody, req.body).tag, true), 'tag enabled'));
   app.post('/tag/disabled', root, async (req) => ok(await tags.setTagEnabled(parseInput(TagBody, req.body).tag, false), 'tag disabled'));
+  app.get('/tag/models', root, async (req) => ok(await tags.modelsOf(parseInput(TagBody, req.query).tag)));
   app.put('/tag', root, async (req) => ok(await tags.editTag(parseInput(EditTagBody, req.body)), 'tag updated'));
 }

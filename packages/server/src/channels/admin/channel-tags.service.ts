@@ -42,6 +42,13 @@ export class ChannelTagsService {
     return this.deps.routing.updateChannels(ids, patch);
   }
 
+  /** GET /api/channel/tag/models (new-api's): the longest model list among the tag's channels, to prefill the tag editor. */
+  async modelsOf(tag: string): Promise<string> {
+    const lists = await channelsRepository.modelListsByTag(this.deps.db, tag);
+    if (lists.length === 0) throw new TagNotFoundError(tag);
+    return lists.reduce((longest, list) => (splitCommaList(list).length > splitCommaList(longest).length ? list : longest), '');
+  }
+
   private async idsOf(tag: string): Promise<number[]> {
     const ids = await channelsRepository.idsByTag(this.deps.db, tag);
     if (ids.length === 0) throw new TagNotFoundError(tag);

@@ -63,6 +63,16 @@ describe.each(testDialects())('channel tags (%s)', (dialect) => {
       expect(routedIds(s, 'default', model).sort()).toEqual([a, b, other].sort());
     });
 
+    it('answers the longest model list of the tag for GET /api/channel/tag/models', async () => {
+      const tag = uniq('tag-');
+      await createChannel(s, { tag, models: 'a,b' });
+      await createChannel(s, { tag, models: 'a,b,c' });
+      await createChannel(s, { models: 'a,b,c,d,e' });
+      expect(await callJson(s.ctx, 'GET', `/api/channel/tag/models?tag=${tag}`, s.root)).toMatchObject({ success: true, data: 'a,b,c' });
+      expect(await callJson(s.ctx, 'GET', `/api/channel/tag/models?tag=${uniq('nobody-')}`, s.root)).toMatchObject({ success: false, message: expect.stringMatching(/no channel has the tag/) });
+      expect(await callJson(s.ctx, 'GET', '/api/channel/tag/models', s.root)).toMatchObject({ success: false, message: CHANNEL_TAG_REQUIRED });
+    });
+
     it('answers an error for a tag no channel carries', async () => {
       const body = await api('POST', '/api/channel/tag/disabled', { tag: uniq('nobody-') });
       expect(body.success).toBe(false);
