@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, get, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import { closeServer, followAuthorize, readBody, send } from './fake-server-io.test-helpers.js';
 import type { AddressInfo } from 'node:net';
 
 /** The userinfo JSON the fake answers for the account it signs in (verbatim). */
@@ -42,18 +43,6 @@ interface Issued {
   redirectUri: string;
   challenge: string;
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => resolve(raw));
-  });
-
-const send = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
 
 /** client_secret_basic's two parts (form-decoded, RFC 6749 §2.3.1), or null without that header. */
 function basicCredentials(header: string | undefined): [string, string] | null {
@@ -140,14 +129,8 @@ export async function startFakeCodeProvider(opts: FakeCodeProviderOptions = {}):
     requests,
     signInAs: (info) => void (next = info),
     failNextToken: (status, body) => void (tokenFailure = { status, body }),
-    async authorize(authorizeUrl) {
-      const res = await new Promise<IncomingMessage>((resolve, reject) => get(authorizeUrl, resolve).on('error', reject));
-      res.resume();
-      const location = res.headers.location;
-      if (res.statusCode !== 302 || !location) throw new Error(`the fake authorization page answered HTTP ${res.statusCode}`);
-      return location;
-    },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    authorize: followAuthorize,
+    close: () => closeServer(server),
   };
 }
 

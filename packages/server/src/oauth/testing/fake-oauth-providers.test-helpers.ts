@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, get, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import { closeServer, followAuthorize, readBody, send } from './fake-server-io.test-helpers.js';
 import type { AddressInfo } from 'node:net';
 
 export type FakeProviderName = 'github' | 'google' | 'linuxdo' | 'wechat';
@@ -54,18 +55,6 @@ const PATHS: Record<string, { provider: FakeProviderName; role: 'authorize' | 't
   '/connect/qrconnect': { provider: 'wechat', role: 'authorize' },
   '/sns/oauth2/access_token': { provider: 'wechat', role: 'token' },
   '/sns/userinfo': { provider: 'wechat', role: 'user' },
-};
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => resolve(raw));
-  });
-
-const send = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 };
 
 /**
@@ -152,13 +141,7 @@ export async function startFakeOAuthProviders(): Promise<FakeOAuthProviders> {
     clients,
     requests,
     signInAs: (provider, account) => nextAccount.set(provider, account),
-    async authorize(authorizeUrl) {
-      const res = await new Promise<IncomingMessage>((resolve, reject) => get(authorizeUrl, resolve).on('error', reject));
-      res.resume();
-      const location = res.headers.location;
-      if (res.statusCode !== 302 || !location) throw new Error(`the fake authorization page answered HTTP ${res.statusCode}`);
-      return location;
-    },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    authorize: followAuthorize,
+    close: () => closeServer(server),
   };
 }
