@@ -279,6 +279,23 @@ export class ChannelRoutingService {
   }
 
   /** Re-enables a channel only if it is still status 3 (a successful test with AutomaticEnableChannelEnabled). */
+  /**
+   * Enables again one key that was disabled automatically (a test passed with it); a channel that was
+   * disabled automatically for want of keys comes back with it.
+   */
+  async reenableAutoDisabledKey(id: number, keyIndex: number): Promise<boolean> {
+    const result = await this.editKeys(
+      id,
+      ({ keys, info }) => {
+        if (keyIndex >= keys.length || keyStatusOf(info, keyIndex) !== MultiKeyStatus.AutoDisabled) return null;
+        setKeyStatus(info, keyIndex, MultiKeyStatus.Enabled);
+        return { keys, info };
+      },
+      { whenNoKeyLeft: ChannelStatus.AutoDisabled, reason: '' },
+    );
+    return result === 'changed';
+  }
+
   async reenableAutoDisabledChannel(id: number): Promise<boolean> {
     const result = await this.changeStatus(id, ChannelStatus.Enabled, null, { fromStatuses: [ChannelStatus.AutoDisabled] });
     return result === 'changed';

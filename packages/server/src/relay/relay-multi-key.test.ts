@@ -3,6 +3,8 @@ import { ChannelStatus } from '../channels/channel-types.js';
 import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { errorReply, jsonReply } from '../../test/fake-upstream/index.js';
 import { readKeysInfo } from '../channels/multi-key/keys-info.js';
+import { signIn } from '../../test/test-app.js';
+import { Role } from '@gw/contracts';
 
 /** Channels holding several keys: each request uses an enabled one, at random or in turn; a failing key goes alone. */
 describe('multi-key channels in the relay', () => {
@@ -13,7 +15,7 @@ describe('multi-key channels in the relay', () => {
     model = await r.uniqueModel();
   });
   afterAll(() => r?.close());
-  afterEach(() => r.setOptions({ AutomaticDisableChannelEnabled: false }));
+  afterEach(() => r.setOptions({ AutomaticDisableChannelEnabled: false, AutomaticEnableChannelEnabled: false }));
 
   const ask = async (key: string) => r.post('/v1/chat/completions', key, { model, messages: [{ role: 'user', content: 'hi' }] });
   const channelRow = (id: number) => r.ctx.db.selectFrom('channels').select(['status', 'channel_info', 'other_info']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -63,5 +65,28 @@ describe('multi-key channels in the relay', () => {
     expect(row.status).toBe(ChannelStatus.AutoDisabled);
     expect(readKeysInfo(row.channel_info).multi_key_status_list).toEqual({ '0': 3, '1': 3 });
     expect(JSON.parse(row.other_info!).status_reason).toContain('every key is disabled');
+
+    // A passing channel test brings back the key it used (an automatically disabled one) and the channel
+    // with it; the key an administrator disabled by hand stays off.
+    await r.ctx.services.routing.editKeys(
+      id,
+      ({ keys, info }) => {
+        info.multi_key_status_list['0'] = 2;
+        return { keys, info };
+      },
+      { whenNoKeyLeft: ChannelStatus.AutoDisabled, reason: '' },
+    );
+    await r.setOptions({ AutomaticEnableChannelEnabled: true });
+    upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok', chatUsage(3, 3))));
+    upstream.requests.length = 0;
+    const root = await signIn(r.ctx.app, await r.createUser({ role: Role.Root }));
+    const tested = await r.ctx.app.inject({ method: 'GET', url: `/api/channel/test/${id}?model=${model}`, headers: root.headers });
+    expect(tested.json()).toMatchObject({ success: true });
+    expect(upstream.requests.map((q) => q.headers.authorization)).toEqual(['Bearer bad-key']);
+    const back = await channelRow(id);
+    expect(back.status).toBe(ChannelStatus.Enabled);
+    expect(readKeysInfo(back.channel_info).multi_key_status_list).toEqual({ '0': 2 });
+    expect((await ask(token.key)).status).toBe(200);
+    expect(upstream.requests.at(-1)?.headers.authorization).toBe('Bearer bad-key');
   });
 });

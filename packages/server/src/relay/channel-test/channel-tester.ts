@@ -57,7 +57,8 @@ export class ChannelTester {
       return { success: false, message: failure.message, time: seconds, model };
     }
     if (channel.status === ChannelStatus.AutoDisabled && this.deps.options.get('AutomaticEnableChannelEnabled')) {
-      await this.deps.routing.reenableAutoDisabledChannel(channel.id);
+      const keyBack = outcome.keyIndex !== undefined && (await this.deps.routing.reenableAutoDisabledKey(channel.id, outcome.keyIndex));
+      if (!keyBack) await this.deps.routing.reenableAutoDisabledChannel(channel.id);
     }
     await logsRepository.insert(this.deps.db, {
       user_id: actorId,
@@ -117,7 +118,10 @@ export class ChannelTester {
     return { updated, failed };
   }
 
-  private async run(channel: ChannelRow, model: string): Promise<{ error?: { message: string; disable: boolean }; quota: number; promptTokens: number; completionTokens: number }> {
+  private async run(
+    channel: ChannelRow,
+    model: string,
+  ): Promise<{ error?: { message: string; disable: boolean }; quota: number; promptTokens: number; completionTokens: number; keyIndex?: number }> {
     const none = { quota: 0, promptTokens: 0, completionTokens: 0 };
     const adapter = this.deps.getAdapter(channel.type);
     if (!adapter) return { ...none, error: { message: `channel type ${channel.type} is not supported`, disable: false } };
@@ -143,7 +147,7 @@ export class ChannelTester {
       const usage = adapter.parseResponse(raw, String(res.headers['content-type'] ?? ''), ctx).usage;
       const price = resolvePrice(model, 'default', priceTablesOf(this.deps.options), { acceptUnsetModel: true });
       const quota = usage && price.mode !== 'unpriced' ? computeQuota(price, usage, this.deps.options.get('QuotaPerUnit')) : 0;
-      return { quota, promptTokens: usage?.promptTokens ?? 0, completionTokens: usage?.completionTokens ?? 0 };
+      return { quota, promptTokens: usage?.promptTokens ?? 0, completionTokens: usage?.completionTokens ?? 0, keyIndex: ctx.channel.keyIndex };
     } catch (err) {
       return { ...none, error: { message: maskHosts(err instanceof Error ? err.message : 'the request failed'), disable: false } };
     }

@@ -1,4 +1,4 @@
-import { readChannelSettings, type ChannelSettings } from '@gw/contracts';
+import { MultiKeyStatus, readChannelSettings, type ChannelSettings } from '@gw/contracts';
 import { channelSettingOf } from '../../channels/channel-setting.js';
 import type { ChannelChoice } from '../../channels/select-channel.js';
 import type { RoutableChannel } from '../../channels/routing-table.js';
@@ -6,7 +6,7 @@ import { mapModel } from '../../channels/model-mapping.js';
 import { mapStatusCode } from '../../channels/status-code-mapping.js';
 import { ChannelConfigError } from '../../channels/channel-config-error.js';
 import { channelKeys } from '../../channels/multi-key/channel-keys.js';
-import { enabledKeyIndices, keysInfoOf } from '../../channels/multi-key/keys-info.js';
+import { enabledKeyIndices, keysInfoOf, keyStatusOf } from '../../channels/multi-key/keys-info.js';
 import type { UpstreamResponse } from '../../platform/upstream-body.js';
 import { UpstreamProxyError } from '../../platform/upstream-proxy.js';
 import type { Usage } from '../formats/usage.js';
@@ -220,10 +220,17 @@ export function channelInfo(channel: RoutableChannel, adapter: ProviderAdapter):
   return channelInfoOf(channel, parsedChannelOf(channel, adapter));
 }
 
-/** For channel tests and balance queries: an enabled key, or the first one when every key is disabled. */
+/**
+ * For channel tests and balance queries: an enabled key; when every key is disabled, the first one disabled
+ * automatically (so that a passing test can bring it back), else the first key.
+ */
 export function anyChannelInfo(channel: RoutableChannel, adapter: ProviderAdapter): ChannelInfo {
   const parsed = parsedChannelOf(channel, adapter);
-  return channelInfoOf(channel, parsed) ?? channelInfoOf(channel, { ...parsed, enabledKeys: undefined })!;
+  const enabled = channelInfoOf(channel, parsed);
+  if (enabled) return enabled;
+  const info = keysInfoOf(parsed.keys.length, channel.channel_info);
+  const auto = parsed.keys.findIndex((_, i) => keyStatusOf(info, i) === MultiKeyStatus.AutoDisabled);
+  return channelInfoOf(channel, { ...parsed, enabledKeys: [Math.max(auto, 0)], polling: false })!;
 }
 
 /** Where each polling channel's turn is, per process (new-api keeps it in memory too). */
