@@ -41,6 +41,8 @@ export const RATIO_SYNC_MAX_TIMEOUT_SECONDS = 60;
 export const RATIO_SYNC_CONSOLE_ENDPOINT = '/api/ratio_config';
 /** What the server uses when an upstream names no endpoint: every new-api answers its public price list. */
 export const RATIO_SYNC_DEFAULT_ENDPOINT = '/api/pricing';
+/** An endpoint naming OpenRouter's public model list (`{base}/v1/models`, prices in USD per token) instead of a path. */
+export const RATIO_SYNC_OPENROUTER_ENDPOINT = 'openrouter';
 
 /** Sources offered next to the channels, with new-api's ids (a static ratio_config file, and models.dev's price list). */
 export const RATIO_SYNC_PRESETS = [

@@ -1,7 +1,9 @@
 import {
+  ChannelType,
   ErrorCode,
   RATIO_SYNC_DEFAULT_ENDPOINT,
   RATIO_SYNC_DEFAULT_TIMEOUT_SECONDS,
+  RATIO_SYNC_OPENROUTER_ENDPOINT,
   RATIO_SYNC_PRESETS,
   type RatioConfig,
   type RatioSyncFetchBody,
@@ -16,6 +18,7 @@ import type { GuardedGetOptions } from '../../platform/fetch-guard/guarded-http-
 import { channelsRepository } from '../../channels/channels.repository.js';
 import { mapLimited } from '../../platform/map-limited.js';
 import { isModelsDevUrl, ratiosFromModelsDev } from './models-dev.js';
+import { openRouterModelsUrl, ratiosFromOpenRouter } from './openrouter.js';
 import { localRatioData, type RatioData } from './ratio-data.js';
 import { ratioDifferences, type UpstreamRatios } from './ratio-differences.js';
 import { ratiosFromAnswer } from './upstream-answer.js';
@@ -27,11 +30,8 @@ export interface JsonFetcher {
 
 const MAX_CONCURRENT_FETCHES = 8;
 const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
-/** new-api's channel picker offers OpenRouter's model list (read with the channel's key); that source is not supported here. */
-const OPENROUTER_ENDPOINT = 'openrouter';
-
-/** One upstream to read: where, or why it cannot be read. */
-type SyncTarget = { name: string; url: string } | { name: string; error: string };
+/** One upstream to read, and how its answer is written. */
+type SyncTarget = { name: string; url: string; format: 'gateway' | 'models.dev' | 'openrouter' };
 
 function urlOf(baseUrl: string, endpoint: string): string {
   const path = endpoint || RATIO_SYNC_DEFAULT_ENDPOINT;
@@ -40,9 +40,16 @@ function urlOf(baseUrl: string, endpoint: string): string {
 }
 
 function targetOf(name: string, baseUrl: string, endpoint: string): SyncTarget {
-  if (endpoint.toLowerCase() === OPENROUTER_ENDPOINT) return { name, error: 'OpenRouter\'s model list is not supported as a source; use /api/pricing or /api/ratio_config' };
-  return { name, url: urlOf(baseUrl, endpoint) };
+  if (endpoint.trim().toLowerCase() === RATIO_SYNC_OPENROUTER_ENDPOINT) return { name, url: openRouterModelsUrl(baseUrl), format: 'openrouter' };
+  const url = urlOf(baseUrl, endpoint);
+  return { name, url, format: isModelsDevUrl(url) ? 'models.dev' : 'gateway' };
 }
+
+const READERS: Record<SyncTarget['format'], (answer: unknown) => RatioData> = {
+  gateway: ratiosFromAnswer,
+  'models.dev': ratiosFromModelsDev,
+  openrouter: ratiosFromOpenRouter,
+};
 
 /**
  * Ratio exposure and upstream ratio sync (new-api's): publishes this site's price maps while
@@ -85,7 +92,7 @@ export class RatioSyncService {
       const ids = [...new Set(body.channel_ids ?? [])];
       for (const preset of RATIO_SYNC_PRESETS) if (ids.includes(preset.id)) targets.push(targetOf(preset.name, preset.base_url, preset.endpoint));
       const channels = await channelsRepository.listWithBaseUrl(this.deps.db, ids.filter((id) => id > 0));
-      for (const c of channels) targets.push(targetOf(`${c.name}(${c.id})`, c.base_url, ''));
+      for (const c of channels) targets.push(targetOf(`${c.name}(${c.id})`, c.base_url, c.type === ChannelType.OpenRouter ? RATIO_SYNC_OPENROUTER_ENDPOINT : ''));
       if (targets.length === 0) throw new ValidationError('none of the chosen channels exists with a base URL to fetch ratios from');
     }
     const seen = new Set<string>();
@@ -97,11 +104,9 @@ export class RatioSyncService {
   }
 
   private async read(target: SyncTarget, timeoutMs: number): Promise<UpstreamRatios | { name: string; error: string }> {
-    if ('error' in target) return target;
     try {
       const answer = await this.deps.http.getJson(target.url, { timeoutMs, maxBytes: MAX_ANSWER_BYTES });
-      const data: RatioData = isModelsDevUrl(target.url) ? ratiosFromModelsDev(answer) : ratiosFromAnswer(answer);
-      return { name: target.name, data };
+      return { name: target.name, data: READERS[target.format](answer) };
     } catch (err) {
       return { name: target.name, error: (err as Error)?.message || 'the request failed' };
     }

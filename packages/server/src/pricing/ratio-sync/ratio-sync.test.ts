@@ -193,9 +193,21 @@ describe.each(testDialects())('upstream ratio sync (%s)', (dialect) => {
         { name: 'broken', status: 'error', error: 'the server answered HTTP 500' },
         { name: 'disabled', status: 'error', error: 'the upstream refused: feature disabled' },
         { name: 'odd', status: 'error', error: 'the answer holds neither price maps (/api/ratio_config) nor a price list (/api/pricing)' },
-        { name: 'router', status: 'error', error: expect.stringContaining('OpenRouter') },
+        { name: 'router', status: 'error', error: 'the server answered HTTP 404' },
       ]);
       expect(body.data.differences.differs.model_ratio).toEqual({ current: 2, upstreams: { good: 2.5 }, confidence: { good: true } });
+    });
+
+    it('reads OpenRouter\'s model list for the "openrouter" endpoint, its per-token USD prices as ratios', async () => {
+      config.answer('/api/v1/models', {
+        body: { data: [{ id: 'differs', pricing: { prompt: '0.000005', completion: '0.00002', input_cache_read: '0.0000025' } }, { id: 'openrouter/auto', pricing: { prompt: '-1', completion: '-1' } }] },
+      });
+      const body = await fetchRatios({ upstreams: [{ name: 'or', base_url: `${config.url}/api`, endpoint: 'openrouter' }] });
+      expect(body.data.test_results).toEqual([{ name: 'or', status: 'success' }]);
+      expect(config.requests.at(-1)).toBe('/api/v1/models');
+      expect(body.data.differences.differs.model_ratio.upstreams).toEqual({ or: 2.5 });
+      expect(body.data.differences.differs.completion_ratio.upstreams).toEqual({ or: 4 });
+      expect(JSON.stringify(body.data.differences)).not.toContain('openrouter/auto');
     });
 
     it('refuses 127.0.0.1 under the default SSRF settings, without connecting', async () => {

@@ -26,6 +26,11 @@ describe('sync sources', () => {
     expect(RatioSyncFetchBody.safeParse(body).success).toBe(true);
   });
 
+  it("reads an OpenRouter channel's public model list whatever endpoint the other channels use", () => {
+    const body = fetchBodyOf({ channelIds: [5], channelEndpoint: '/api/ratio_config', custom: [], timeout: null }, [{ id: 5, name: 'or', base_url: 'https://openrouter.ai/api', status: 1, type: 20 }], String);
+    expect(body.upstreams).toEqual([{ id: 5, name: 'or', base_url: 'https://openrouter.ai/api', endpoint: 'openrouter' }]);
+  });
+
   it('leaves an unfilled custom upstream for the contract to refuse, by field', () => {
     const body = fetchBodyOf({ channelIds: [], channelEndpoint: '/api/ratio_config', custom: [emptyCustomUpstream()], timeout: null }, channels, String);
     const parsed = RatioSyncFetchBody.safeParse(body);

@@ -1,4 +1,4 @@
-import { RATIO_SYNC_CONSOLE_ENDPOINT, RATIO_SYNC_PRESETS, type SyncableChannel } from '@gw/contracts';
+import { ChannelType, RATIO_SYNC_CONSOLE_ENDPOINT, RATIO_SYNC_OPENROUTER_ENDPOINT, RATIO_SYNC_PRESETS, type SyncableChannel } from '@gw/contracts';
 
 /** An upstream typed in by hand (another gateway's address). */
 export interface CustomUpstream {
@@ -16,8 +16,8 @@ export interface SyncSources {
   timeout: number | null;
 }
 
-/** The endpoints offered: new-api's exposed ratios, and its public price list that every site answers. */
-export const SYNC_ENDPOINTS = [RATIO_SYNC_CONSOLE_ENDPOINT, '/api/pricing'] as const;
+/** The endpoints offered: new-api's exposed ratios, its public price list that every site answers, and OpenRouter's model list. */
+export const SYNC_ENDPOINTS = [RATIO_SYNC_CONSOLE_ENDPOINT, '/api/pricing', RATIO_SYNC_OPENROUTER_ENDPOINT] as const;
 
 export const emptyCustomUpstream = (): CustomUpstream => ({ name: '', base_url: '', endpoint: RATIO_SYNC_CONSOLE_ENDPOINT });
 
@@ -35,7 +35,7 @@ export function fetchBodyOf(sources: SyncSources, channels: readonly SyncableCha
     const preset = presetOf(c.id);
     return preset
       ? { id: c.id, name: presetName(c.id), base_url: preset.base_url, endpoint: preset.endpoint }
-      : { id: c.id, name: c.name, base_url: c.base_url, endpoint: sources.channelEndpoint };
+      : { id: c.id, name: c.name, base_url: c.base_url, endpoint: c.type === ChannelType.OpenRouter ? RATIO_SYNC_OPENROUTER_ENDPOINT : sources.channelEndpoint };
   });
   const custom = sources.custom.map((u) => ({ name: u.name.trim(), base_url: u.base_url.trim(), endpoint: u.endpoint.trim() }));
   return { upstreams: [...fromChannels, ...custom], timeout: sources.timeout ?? undefined };
