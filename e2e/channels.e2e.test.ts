@@ -1,6 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { generate } from 'otplib';
 import { launchBrowser, signIn, waitForPath, withNotice, shownAfter } from './support/browser';
 import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream';
 import { pageApi } from './support/page-api';
@@ -129,7 +130,12 @@ describe('channel management', () => {
     await drawer().getByText(`Edit channel #${saved.id}`).waitFor();
     await expect(drawer().getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('fake-openai');
     await expect(drawer().getByLabel('Key', { exact: true }).inputValue()).resolves.toBe('');
+    // Showing a key needs a fresh second-factor check (account-security.e2e.test.ts covers the prompt fully).
+    const setup = await pageApi<{ secret: string }>(page, 'POST', '/api/user/2fa/setup', {});
+    expect((await pageApi(page, 'POST', '/api/user/2fa/enable', { code: await generate({ secret: setup.data.secret, epoch: Math.floor(Date.now() / 1000) - 30 }) })).success).toBe(true);
     await drawer().getByRole('button', { name: 'Show key' }).click();
+    await page.getByTestId('secure-verification').getByLabel('Authentication code').fill(await generate({ secret: setup.data.secret }));
+    await page.locator('.ant-modal').getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByTestId('channel-revealed-key').innerText()).resolves.toContain(UPSTREAM_KEY);
     await drawer().getByRole('button', { name: 'Cancel' }).click();
     await waitForPath(page, '/channel');

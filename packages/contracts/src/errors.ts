@@ -18,5 +18,9 @@ export const ErrorCode = {
   HumanCheckFailed: 'human_check_failed',
   /** A payment provider (Stripe, Creem) refused or did not answer the checkout request. */
   PaymentProviderFailed: 'payment_provider_failed',
+  /** A sensitive action needs a fresh 2FA or passkey check (POST /api/verify); new-api's code. */
+  VerificationRequired: 'VERIFICATION_REQUIRED',
+  /** The session's secure verification is older than its window; new-api's code. */
+  VerificationExpired: 'VERIFICATION_EXPIRED',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -62,11 +62,21 @@ import { ChannelAdminService } from './channels/admin/channel-admin.service.js';
 import { ChannelTagsService } from './channels/admin/channel-tags.service.js';
 import { UpstreamModelsService } from './channels/admin/upstream-models.service.js';
 import { channelAdminRoutes } from './channels/admin/channel-admin.routes.js';
+import { UpstreamUpdatesService } from './channels/upstream-updates/upstream-updates.service.js';
+import { UpstreamUpdatesJob } from './channels/upstream-updates/upstream-updates.job.js';
+import { upstreamUpdatesRoutes } from './channels/upstream-updates/upstream-updates.routes.js';
+import { OllamaService } from './channels/ollama/ollama.service.js';
+import { ollamaRoutes } from './channels/ollama/ollama.routes.js';
 import { MultiKeyService } from './channels/multi-key/multi-key.service.js';
 import { nowSeconds } from './platform/clock.js';
 import { usableGroupNames } from './groups/groups.service.js';
 import { LogsService } from './logs/logs.service.js';
 import { logsRoutes } from './logs/logs.routes.js';
+import { logSearchRoutes } from './logs/log-search.routes.js';
+import { ChannelAffinityUsage } from './logs/affinity-usage.js';
+import { PerformanceService } from './performance/performance.service.js';
+import { performanceRoutes } from './performance/performance.routes.js';
+import { cacheSizes } from './performance/cache-sizes.js';
 import { SystemTasksService } from './system-tasks/system-tasks.service.js';
 import { systemTasksRoutes } from './system-tasks/system-tasks.routes.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
@@ -88,6 +98,8 @@ import { ActivitiesService } from './activities/activities.service.js';
 import { activitiesRoutes } from './activities/activities.routes.js';
 import { SuppliersService } from './suppliers/suppliers.service.js';
 import { suppliersRoutes } from './suppliers/suppliers.routes.js';
+import { PrefillGroupsService } from './prefill-groups/prefill-groups.service.js';
+import { prefillGroupsRoutes } from './prefill-groups/prefill-groups.routes.js';
 import { CustomModelKeys } from './custom-models/custom-model-keys.js';
 import { CustomModelsService } from './custom-models/custom-models.service.js';
 import { CustomModelRouter } from './custom-models/custom-model-router.js';
@@ -117,6 +129,11 @@ import { WebhookSender } from './notifications/webhook-sender.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
 import { PasskeysService } from './two-factor/passkeys.service.js';
 import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
+import { AccountSecurityService } from './users/account-security.service.js';
+import { accountSecurityRoutes } from './users/account-security.routes.js';
+import { SecureVerificationService } from './auth/secure-verification.service.js';
+import { secureVerificationRoutes } from './auth/secure-verification.routes.js';
+import { secureVerificationGuard } from './auth/secure-verification.js';
 import { adminTwoFactorPolicy } from './two-factor/admin-policy.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
@@ -182,6 +199,8 @@ export interface Services {
   checkin: CheckinService;
   activities: ActivitiesService;
   suppliers: SuppliersService;
+  /** new-api's prefill groups: named model, tag and endpoint lists forms are filled from. */
+  prefillGroups: PrefillGroupsService;
   customModels: CustomModelsService;
   /** The relay's view of users' own-key models (custom models). */
   customModelRouter: CustomModelRouter;
@@ -209,6 +228,10 @@ export interface Services {
   /** TOTP two-factor sign-in and backup codes. */
   twoFactor: TwoFactorService;
   passkeys: PasskeysService;
+  /** Administrators' 2FA, passkey and binding tools for other users. */
+  accountSecurity: AccountSecurityService;
+  /** Fresh 2FA/passkey checks that sensitive actions (revealing a channel key) ask for. */
+  secureVerification: SecureVerificationService;
   /** Online top-up through the EPay gateway. */
   payments: PaymentsService;
   /** Every top-up order for administrators, and manual completion. */
@@ -307,6 +330,8 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   const responsesStore = new ResponsesStore(db, { warn: (obj, msg) => console.warn(msg, obj) });
   const expiredResponses = new ExpiredResponsesCleanup(responsesStore, jobLock);
   expiredResponses.start();
+  const twoFactor = new TwoFactorService({ db, options, secrets: new SecretBox(config.sessionSecret, 'totp-secret'), limiter: rateLimiter });
+  const passkeys = new PasskeysService(db, options);
   return {
     metrics,
     jobLock,
@@ -336,6 +361,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     checkin: new CheckinService(db, options, events),
     activities: new ActivitiesService(db, events),
     suppliers: new SuppliersService(db, events),
+    prefillGroups: new PrefillGroupsService(db),
     customModels: new CustomModelsService({ db, keys: customModelKeys, events, http: upstream, getAdapter }),
     customModelRouter: new CustomModelRouter(db, customModelKeys, events),
     prompts: new PromptsService(db),
@@ -351,8 +377,10 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     authorization: new AuthorizationService(db),
     personal: new PersonalService({ db, events, secrets: webhookSecrets, allowPrivateWebhooks: config.allowPrivateWebhooks }),
     quotaAlerts,
-    twoFactor: new TwoFactorService({ db, options, secrets: new SecretBox(config.sessionSecret, 'totp-secret'), limiter: rateLimiter }),
-    passkeys: new PasskeysService(db, options),
+    twoFactor,
+    passkeys,
+    accountSecurity: new AccountSecurityService({ db, options, sessions, events }),
+    secureVerification: new SecureVerificationService({ db, options, sessions, twoFactor, passkeys }),
     payments: new PaymentsService(db, options, events),
     topUpOrders: new TopUpOrdersService(db, options, events),
     stripeCheckout: new StripeCheckoutService({ db, options, events, http: upstream, baseUrl: config.stripeApiBaseUrl }),
@@ -435,6 +463,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(optionsRoutes, { prefix: '/option', options: s.options });
     await api.register(channelAffinityRoutes, { prefix: '/option', channelAffinity: s.channelAffinity });
     await api.register(logsRoutes, { prefix: '/log', logs: s.logs });
+    await api.register(logSearchRoutes, { prefix: '/log', logs: s.logs, affinityUsage: new ChannelAffinityUsage(db, s.options) });
     await api.register(systemTasksRoutes, { prefix: '/system-task', systemTasks: s.systemTasks });
     await api.register(dashboardRoutes, { prefix: '/data', dashboard: s.dashboard });
     await api.register(pricingRoutes, { pricing: s.pricing, modelHub: s.modelHub });
@@ -446,6 +475,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(checkinRoutes, { prefix: '/user', checkin: s.checkin, rateLimit });
     await api.register(activitiesRoutes, { activities: s.activities });
     await api.register(suppliersRoutes, { prefix: '/supplier', suppliers: s.suppliers });
+    await api.register(prefillGroupsRoutes, { prefix: '/prefill_group', prefillGroups: s.prefillGroups });
     await api.register(customModelsRoutes, { prefix: '/user/custom-models', customModels: s.customModels });
     await api.register(promptsRoutes, { prefix: '/prompt/suggest', prompts: s.prompts });
     await api.register(aiRolesRoutes, { prefix: '/ai-role', roles: s.aiRoles });
@@ -456,6 +486,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(authorizationRoutes, { authorization: s.authorization, oauth: s.oauth });
     await api.register(personalRoutes, { prefix: '/user', personal: s.personal });
     await api.register(twoFactorRoutes, { prefix: '/user', twoFactor: s.twoFactor, passkeys: s.passkeys, sessions: s.sessions, secureCookies: secureCookiesOf(config), rateLimit });
+    await api.register(accountSecurityRoutes, { prefix: '/user', accountSecurity: s.accountSecurity });
+    await api.register(secureVerificationRoutes, { verification: s.secureVerification, rateLimit });
     await api.register(paymentsRoutes, { prefix: '/user', payments: s.payments, rateLimit });
     await api.register(topUpOrdersRoutes, { prefix: '/user', topUpOrders: s.topUpOrders });
     await api.register(checkoutRoutes, { stripe: s.stripeCheckout, creem: s.creemCheckout, rateLimit });
@@ -485,6 +517,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   };
   const tester = new ChannelTester(relay);
   await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: s.siteLock });
+  // Outside the /api block because the relay's key cache is built here; answers for this process only.
+  const performance = new PerformanceService({ db, redis: deps.redis, caches: cacheSizes({ routing: s.routing, keyCache: relay.keyCache, channelAffinity: s.channelAffinity }) });
+  await app.register(performanceRoutes, { prefix: '/api', performance });
   const autoTest = new ChannelAutoTest(tester, s.options, s.jobLock);
   if (!opts.services) autoTest.start();
   await app.register(channelAdminRoutes, {
@@ -493,7 +528,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     tags: new ChannelTagsService({ db, routing: s.routing }),
     upstreamModels: new UpstreamModelsService({ db, http: s.upstream, getAdapter }),
     multiKeys: new MultiKeyService(db, s.routing, nowSeconds),
+    requireSecureVerification: secureVerificationGuard(s.secureVerification),
   });
+  const upstreamUpdates = new UpstreamUpdatesService({ db, routing: s.routing, models: new UpstreamModelsService({ db, http: s.upstream, getAdapter }), siteLock: s.siteLock });
+  await app.register(upstreamUpdatesRoutes, { prefix: '/api/channel', updates: upstreamUpdates });
+  await app.register(ollamaRoutes, { prefix: '/api/channel', ollama: new OllamaService({ db, http: s.upstream, getAdapter }) });
+  const upstreamCheck = new UpstreamUpdatesJob(upstreamUpdates, s.jobLock);
+  if (!opts.services) upstreamCheck.start();
   await app.register(relayRoutes, {
     relay,
     usableGroups: (userGroup: string) => usableGroupNames(s.options, userGroup),
@@ -523,6 +564,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
   app.addHook('onClose', async () => {
     autoTest.stop();
+    upstreamCheck.stop();
     // Settlements and logs of answers already sent finish before the database closes.
     await Promise.allSettled([...relay.inflight]);
     await s.responsesStore.drain();

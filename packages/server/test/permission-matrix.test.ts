@@ -16,6 +16,13 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/setup': 'public',
   'GET /api/status': 'public',
   'GET /api/status/health': 'public',
+  'GET /api/status/test': 'admin',
+  'GET /api/performance/stats': 'root',
+  'POST /api/performance/reset_stats': 'root',
+  'POST /api/performance/gc': 'root',
+  'DELETE /api/performance/disk_cache': 'root',
+  'GET /api/performance/logs': 'root',
+  'DELETE /api/performance/logs': 'root',
   'GET /api/docs': 'public',
   'GET /api/docs/init.js': 'public',
   'GET /api/docs/openapi.json': 'public',
@@ -78,6 +85,14 @@ const EXPECTED: Record<string, Level> = {
   'DELETE /api/channel/:id': 'root',
   'POST /api/channel/batch/tag': 'root',
   'POST /api/channel/multi_key/manage': 'root',
+  'POST /api/channel/upstream_updates/detect': 'root',
+  'POST /api/channel/upstream_updates/detect_all': 'root',
+  'POST /api/channel/upstream_updates/apply': 'root',
+  'POST /api/channel/upstream_updates/apply_all': 'root',
+  'POST /api/channel/ollama/pull': 'root',
+  'POST /api/channel/ollama/pull/stream': 'root',
+  'DELETE /api/channel/ollama/delete': 'root',
+  'GET /api/channel/ollama/version/:id': 'root',
   'GET /api/channel/tag/models': 'root',
   'POST /api/channel/tag/enabled': 'root',
   'POST /api/channel/tag/disabled': 'root',
@@ -86,6 +101,9 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/log/self': 'user',
   'GET /api/log/stat': 'admin',
   'GET /api/log/self/stat': 'user',
+  'GET /api/log/search': 'admin',
+  'GET /api/log/self/search': 'user',
+  'GET /api/log/channel_affinity_usage_cache': 'admin',
   'GET /api/mj': 'admin',
   'GET /api/mj/self': 'user',
   'GET /api/task': 'admin',
@@ -146,6 +164,10 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/supplier/admin': 'admin',
   'POST /api/supplier/admin': 'admin',
   'PUT /api/supplier/admin/:id': 'admin',
+  'GET /api/prefill_group': 'admin',
+  'POST /api/prefill_group': 'admin',
+  'PUT /api/prefill_group': 'admin',
+  'DELETE /api/prefill_group/:id': 'admin',
   'GET /api/user/custom-models/conf': 'user',
   'POST /api/user/custom-models/conf': 'user',
   'PUT /api/user/custom-models/conf/:id': 'user',
@@ -203,6 +225,16 @@ const EXPECTED: Record<string, Level> = {
   'DELETE /api/user/passkey/:id': 'user',
   'POST /api/user/passkey/login/begin': 'public',
   'POST /api/user/passkey/login/finish': 'public',
+  'POST /api/user/passkey/verify/begin': 'user',
+  'POST /api/user/passkey/verify/finish': 'user',
+  'POST /api/verify': 'user',
+  'GET /api/user/2fa/stats': 'admin',
+  'DELETE /api/user/:id/2fa': 'admin',
+  'DELETE /api/user/:id/reset_passkey': 'admin',
+  'DELETE /api/user/:id/bindings/:binding_type': 'admin',
+  'GET /api/user/:id/oauth/bindings': 'admin',
+  'DELETE /api/user/:id/oauth/bindings/:provider_id': 'admin',
+  'DELETE /api/user/oauth/bindings/:provider_id': 'user',
   'GET /api/user/topup/info': 'user',
   'GET /api/user/topup/self': 'user',
   'POST /api/user/amount': 'user',
@@ -226,7 +258,11 @@ const ROLES = [
 ] as const;
 
 /** Allowed by level, but refused by a business rule (spec 1 §6: the super administrator cannot be deleted). */
-const RULE_REFUSALS = new Set(['DELETE /api/user/self as root']);
+const RULE_REFUSALS = new Set([
+  'DELETE /api/user/self as root',
+  // Revealing a channel key also needs a fresh 2FA/passkey check (auth/secure-verification.ts).
+  'POST /api/channel/:id/key as root',
+]);
 
 /** Routes that answer an allowed caller with something other than JSON (CSV downloads). */
 const NON_JSON_ROUTES = new Set(['GET /api/user/epay/notify', 'POST /api/user/epay/notify', 'POST /api/user/alipay/notify', 'GET /api/log/export', 'GET /api/log/self/export', 'GET /api/oauth/wechat', 'GET /api/oauth/wechat/bind', 'GET /api/oauth/authorize', 'GET /api/docs', 'GET /api/docs/init.js', 'GET /api/docs/assets/:file']);

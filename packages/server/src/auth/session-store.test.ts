@@ -63,6 +63,20 @@ function sessionStoreContract(name: string, make: () => SessionStore, stored: ()
       expect((await store.list(user)).map((s) => s.id)).toEqual([sessionIdOf(third)]);
       expect(await store.find(stranger)).toBe(user + 1);
     });
+
+    it('keeps a secure-verification time per session, and none for an ended or unknown one', async () => {
+      const store = make();
+      const a = await store.create(45, meta);
+      const b = await store.create(45, meta);
+      expect(await store.verifiedUntil(a)).toBe(0);
+      expect(await store.markVerified(a, 1_900_000_000)).toBe(true);
+      expect(await store.verifiedUntil(a)).toBe(1_900_000_000);
+      expect(await store.verifiedUntil(b)).toBe(0);
+      expect(await store.markVerified('not-a-session', 1_900_000_000)).toBe(false);
+      expect(await store.verifiedUntil('not-a-session')).toBe(0);
+      await store.destroy(a);
+      expect(await store.verifiedUntil(a)).toBe(0);
+    });
   });
 }
 

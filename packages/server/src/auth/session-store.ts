@@ -27,6 +27,13 @@ export interface SessionStore {
   destroyById(userId: number, id: string): Promise<boolean>;
   /** Ends every session of the user but the one with id `keepId`; answers how many ended. */
   destroyOthers(userId: number, keepId: string): Promise<number>;
+  /**
+   * Records that the session passed a second-factor check and counts as verified until `until` (unix
+   * seconds; auth/secure-verification.ts). False when the session is not live.
+   */
+  markVerified(cookieValue: string, until: number): Promise<boolean>;
+  /** Until when the live session counts as verified (unix seconds, possibly past); 0 = never verified. */
+  verifiedUntil(cookieValue: string): Promise<number>;
 }
 
 /** The id a session is stored under: what the owner sees and revokes by. */
@@ -83,6 +90,26 @@ export class DbSessionStore implements SessionStore {
     const result = await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+
+  async markVerified(cookieValue: string, until: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ verified_until: until })
+      .where('id', '=', sha256Hex(cookieValue))
+      .where('expires_at', '>', nowSeconds())
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async verifiedUntil(cookieValue: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('verified_until')
+      .where('id', '=', sha256Hex(cookieValue))
+      .where('expires_at', '>', nowSeconds())
+      .executeTakeFirst();
+    return Number(row?.verified_until ?? 0);
+  }
 }
 
 export class RedisSessionStore implements SessionStore {
@@ -109,12 +136,13 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async destroy(cookieValue: string): Promise<void> {
-    await this.redis.del(`sess:${sha256Hex(cookieValue)}`);
+    const id = sha256Hex(cookieValue);
+    await this.redis.del(`sess:${id}`, `sess-verified:${id}`);
   }
 
   async destroyAllForUser(userId: number): Promise<void> {
     const ids = await this.redis.smembers(`sess-user:${userId}`);
-    if (ids.length) await this.redis.del(...ids.flatMap((id) => [`sess:${id}`, `sess-meta:${id}`]));
+    if (ids.length) await this.redis.del(...ids.flatMap((id) => [`sess:${id}`, `sess-meta:${id}`, `sess-verified:${id}`]));
     await this.redis.del(`sess-user:${userId}`);
   }
 
@@ -136,7 +164,7 @@ export class RedisSessionStore implements SessionStore {
 
   async destroyById(userId: number, id: string): Promise<boolean> {
     if ((await this.redis.get(`sess:${id}`)) !== String(userId)) return false;
-    await this.redis.multi().del(`sess:${id}`, `sess-meta:${id}`).srem(`sess-user:${userId}`, id).exec();
+    await this.redis.multi().del(`sess:${id}`, `sess-meta:${id}`, `sess-verified:${id}`).srem(`sess-user:${userId}`, id).exec();
     return true;
   }
 
@@ -146,10 +174,25 @@ export class RedisSessionStore implements SessionStore {
     const owners = await this.redis.mget(...others.map((id) => `sess:${id}`));
     await this.redis
       .multi()
-      .del(...others.flatMap((id) => [`sess:${id}`, `sess-meta:${id}`]))
+      .del(...others.flatMap((id) => [`sess:${id}`, `sess-meta:${id}`, `sess-verified:${id}`]))
       .srem(`sess-user:${userId}`, ...others)
       .exec();
     return owners.filter((o) => o === String(userId)).length;
+  }
+
+  async markVerified(cookieValue: string, until: number): Promise<boolean> {
+    const id = sha256Hex(cookieValue);
+    const ttl = await this.redis.ttl(`sess:${id}`);
+    if (ttl <= 0) return false;
+    // Kept as long as the session, so a lapsed verification still reads as "expired" rather than "never".
+    await this.redis.set(`sess-verified:${id}`, String(until), 'EX', ttl);
+    return true;
+  }
+
+  async verifiedUntil(cookieValue: string): Promise<number> {
+    const id = sha256Hex(cookieValue);
+    const [owner, until] = await this.redis.mget(`sess:${id}`, `sess-verified:${id}`);
+    return owner && until ? Number(until) || 0 : 0;
   }
 }
 

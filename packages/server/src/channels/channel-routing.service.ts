@@ -5,7 +5,7 @@ import { nowSeconds } from '../platform/clock.js';
 import { abilitiesRepository } from './abilities.repository.js';
 import { setAbilitiesEnabled, syncAbilities } from './abilities.js';
 import { ChannelStatus } from './channel-types.js';
-import { channelsRepository, type ChannelPatch, type ChannelView, type NewChannel } from './channels.repository.js';
+import { channelsRepository, type ChannelPatch, type ChannelRow, type ChannelView, type NewChannel } from './channels.repository.js';
 import { RoutingTable, type ModelNormalizer } from './routing-table.js';
 import { channelKeys, joinChannelKeys } from './multi-key/channel-keys.js';
 import { enabledKeyIndices, keysInfoOf, keyStatusOf, setKeyStatus, writeKeysInfo, type KeysInfo } from './multi-key/keys-info.js';
@@ -162,6 +162,27 @@ export class ChannelRoutingService {
     });
     await this.afterWrite();
     return updated;
+  }
+
+  /**
+   * A change worked out from the channel as it is now: reads the row (locked until the transaction ends),
+   * lets `change` compute a patch, applies it and rebuilds the abilities, all in one transaction, so a
+   * concurrent write cannot slip in between the read and the write. Routing reloads only when a patch
+   * was applied. Answers what `change` answered; a missing channel is a NotFoundError.
+   */
+  async updateChannelWith<T>(id: number, change: (channel: ChannelRow) => { patch?: ChannelPatch; result: T }): Promise<T> {
+    const { patch, result } = await this.db.transaction().execute(async (trx) => {
+      const row = await channelsRepository.findWithKeyForUpdate(trx, id);
+      if (!row) throw new NotFoundError('channel');
+      const outcome = change(row);
+      if (outcome.patch && Object.keys(outcome.patch).length > 0) {
+        await channelsRepository.update(trx, id, outcome.patch);
+        await syncAbilities(trx, await this.requireChannel(trx, id));
+      }
+      return outcome;
+    });
+    if (patch && Object.keys(patch).length > 0) await this.afterWrite();
+    return result;
   }
 
   /** Deletes channels and their abilities; returns how many channels went. */

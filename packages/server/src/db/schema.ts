@@ -53,6 +53,8 @@ export interface SessionsTable {
   expires_at: Int;
   ip: Default<string>;
   user_agent: Default<string>;
+  /** Unix seconds until which the session counts as verified with a second factor (POST /api/verify); 0 = never. */
+  verified_until: Default<Int>;
 }
 
 export interface OptionsTable {
@@ -552,6 +554,22 @@ export interface SystemTasksTable {
   updated_at: Default<Int>;
 }
 
+/**
+ * new-api's prefill groups (prefill-groups/). `items` is JSON text; `live_name` is the lower-cased name
+ * while the group exists and NULL once it is deleted (`deleted_at` set), unique among live groups.
+ */
+export interface PrefillGroupsTable {
+  id: Id;
+  name: string;
+  live_name: string | null;
+  type: string;
+  items: string;
+  description: Default<string>;
+  created_time: Default<Int>;
+  updated_time: Default<Int>;
+  deleted_at: Int | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -593,6 +611,7 @@ export interface Database {
   stored_responses: StoredResponsesTable;
   checkins: CheckinsTable;
   system_tasks: SystemTasksTable;
+  prefill_groups: PrefillGroupsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -47,6 +47,8 @@ export interface LogFilter {
   group?: string;
   requestId?: string;
   content?: string;
+  /** new-api's keyword search: the type when it is a whole number, or the start of the content. */
+  keyword?: string;
 }
 
 /** Only rows with a higher id (what was added since a total was counted), optionally up to an id. */
@@ -246,7 +248,14 @@ function conditions(db: Executor, eb: ExpressionBuilder<Database, 'logs'>, f: Lo
   ];
   for (const [column, value] of text) if (value) out.push(textMatch(eb, column, value));
   if (f.content) out.push(like(db, 'content', `%${escapeLike(f.content)}%`, true));
+  if (f.keyword) out.push(keywordMatch(db, eb, f.keyword));
   return out;
+}
+
+/** `type = keyword` (when the keyword is a whole number) or content starting with the keyword. */
+function keywordMatch(db: Executor, eb: ExpressionBuilder<Database, 'logs'>, keyword: string): Expression<SqlBool> {
+  const prefix = like(db, 'content', `${escapeLike(keyword)}%`, true);
+  return /^\d{1,9}$/.test(keyword) ? eb.or([eb('type', '=', Number(keyword)), prefix]) : prefix;
 }
 
 /** Exact match, or LIKE when the value carries its own `%` wildcards (`_` and `\` stay literal). */

@@ -46,7 +46,15 @@ export class LogsService {
   }
 
   async list(scope: LogScope, query: LogListQuery, page: PageParams): Promise<{ items: LogView[]; total: number }> {
-    const filter = filterOf(scope, query);
+    return this.page(scope, filterOf(scope, query), page);
+  }
+
+  /** new-api's keyword search (see LogFilter.keyword), as a page like the list; '' lists everything. */
+  async search(scope: LogScope, keyword: string, page: PageParams): Promise<{ items: LogView[]; total: number }> {
+    return this.page(scope, { userId: scope.all ? undefined : scope.userId, keyword: keyword || undefined }, page);
+  }
+
+  private async page(scope: LogScope, filter: LogFilter, page: PageParams): Promise<{ items: LogView[]; total: number }> {
     const [rows, total] = await Promise.all([
       logsRepository.list(this.db, filter, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize }),
       isTypeAndTime(filter)

@@ -46,4 +46,10 @@ export const oauthIdentitiesRepository = {
   async deleteForUser(db: Executor, provider: string, userId: number): Promise<void> {
     await db.deleteFrom('oauth_identities').where('provider', '=', provider).where('user_id', '=', userId).execute();
   },
+
+  /** The providers (built-in names and custom slugs) the user has an account at. */
+  async providersOf(db: Executor, userId: number): Promise<string[]> {
+    const rows = await db.selectFrom('oauth_identities').select('provider').where('user_id', '=', userId).execute();
+    return rows.map((r) => r.provider);
+  },
 };

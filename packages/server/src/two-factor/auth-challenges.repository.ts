@@ -9,6 +9,8 @@ export const ChallengeKind = {
   PendingLogin: 'login_2fa',
   PasskeyRegistration: 'passkey_register',
   PasskeyLogin: 'passkey_login',
+  /** A signed-in user confirming a sensitive action with a passkey (secure verification). */
+  PasskeyVerify: 'passkey_verify',
 } as const;
 export type ChallengeKindValue = (typeof ChallengeKind)[keyof typeof ChallengeKind];
 

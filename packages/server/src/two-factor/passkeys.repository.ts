@@ -33,6 +33,17 @@ export const passkeysRepository = {
     return Number(r.numUpdatedRows) > 0;
   },
 
+  /** Removes every passkey of the user (an administrator's reset); answers how many there were. */
+  async deleteAllForUser(db: Executor, userId: number): Promise<number> {
+    const r = await db.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  },
+
+  async countForUser(db: Executor, userId: number): Promise<number> {
+    const row = await db.selectFrom('passkeys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+
   async delete(db: Executor, userId: number, id: number): Promise<boolean> {
     const r = await db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;

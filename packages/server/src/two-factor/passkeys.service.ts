@@ -16,7 +16,7 @@ import type { OptionsService } from '../options/options.service.js';
 import { nowSeconds } from '../platform/clock.js';
 import { usersRepository } from '../users/users.repository.js';
 import { authChallengesRepository, ChallengeKind } from './auth-challenges.repository.js';
-import { passkeysRepository } from './passkeys.repository.js';
+import { passkeysRepository, type PasskeyRow } from './passkeys.repository.js';
 import { relyingPartyOf, type RelyingParty } from './relying-party.js';
 
 export const PasskeyMessage = {
@@ -25,10 +25,13 @@ export const PasskeyMessage = {
   Failed: 'the passkey could not be verified',
   Unknown: 'this passkey is not registered here',
   Duplicate: 'this passkey is already registered',
+  NoneRegistered: 'you have no passkey; add one on the personal page first',
 } as const;
 
 /** Seconds the browser has to answer a WebAuthn request. */
 const CEREMONY_SECONDS = 300;
+
+type CeremonyKind = typeof ChallengeKind.PasskeyRegistration | typeof ChallengeKind.PasskeyLogin | typeof ChallengeKind.PasskeyVerify;
 
 interface CeremonyPayload {
   challenge: string;
@@ -115,9 +118,17 @@ export class PasskeysService {
   async login(body: PasskeyLoginBody): Promise<UserRow> {
     this.assertEnabled();
     const payload = await this.takeCeremony(ChallengeKind.PasskeyLogin, body.challenge_id, 0);
+    const passkey = await this.assertionOf(payload, body);
+    const user = await usersRepository.findById(this.db, passkey.user_id);
+    if (!user || user.status !== UserStatus.Enabled) throw new ValidationError(PasskeyMessage.Failed);
+    return user;
+  }
+
+  /** Verifies a WebAuthn assertion against the ceremony and records the passkey's use; answers the passkey. */
+  private async assertionOf(payload: CeremonyPayload, body: PasskeyLoginBody, ownerId?: number): Promise<PasskeyRow> {
     const response = body.response as unknown as AuthenticationResponseJSON;
     const passkey = typeof response.id === 'string' ? await passkeysRepository.findByCredentialId(this.db, response.id) : undefined;
-    if (!passkey) throw new ValidationError(PasskeyMessage.Unknown);
+    if (!passkey || (ownerId !== undefined && passkey.user_id !== ownerId)) throw new ValidationError(PasskeyMessage.Unknown);
     let newCounter: number;
     try {
       const verified = await verifyAuthenticationResponse({
@@ -134,23 +145,43 @@ export class PasskeysService {
       throw new ValidationError(PasskeyMessage.Failed);
     }
     if (!(await passkeysRepository.recordUse(this.db, passkey.id, passkey.counter, newCounter, this.now()))) throw new ValidationError(PasskeyMessage.Failed);
-    const user = await usersRepository.findById(this.db, passkey.user_id);
-    if (!user || user.status !== UserStatus.Enabled) throw new ValidationError(PasskeyMessage.Failed);
-    return user;
+    return passkey;
+  }
+
+  /** Options for a signed-in user to confirm a sensitive action with one of their own passkeys. */
+  async verificationOptions(userId: number, requestOrigin: string): Promise<PasskeyCeremony> {
+    this.assertEnabled();
+    const rp = relyingPartyOf(this.options, requestOrigin);
+    const own = await passkeysRepository.listByUser(this.db, userId);
+    if (own.length === 0) throw new ValidationError(PasskeyMessage.NoneRegistered);
+    const options = await generateAuthenticationOptions({
+      rpID: rp.id,
+      userVerification: 'required',
+      timeout: CEREMONY_SECONDS * 1000,
+      allowCredentials: own.map((p) => ({ id: p.credential_id, transports: splitTransports(p.transports) })),
+    });
+    return this.ceremony(ChallengeKind.PasskeyVerify, userId, options.challenge, rp, options);
+  }
+
+  /** Checks the assertion of a verification ceremony: it must come from one of this user's passkeys. */
+  async verifyOwner(userId: number, body: PasskeyLoginBody): Promise<void> {
+    this.assertEnabled();
+    const payload = await this.takeCeremony(ChallengeKind.PasskeyVerify, body.challenge_id, userId);
+    await this.assertionOf(payload, body, userId);
   }
 
   private assertEnabled(): void {
     if (!this.options.get('passkey.enabled')) throw new AppError(ErrorCode.Forbidden, PasskeyMessage.Disabled);
   }
 
-  private async ceremony(kind: typeof ChallengeKind.PasskeyRegistration | typeof ChallengeKind.PasskeyLogin, userId: number, challenge: string, rp: RelyingParty, options: object): Promise<PasskeyCeremony> {
+  private async ceremony(kind: CeremonyKind, userId: number, challenge: string, rp: RelyingParty, options: object): Promise<PasskeyCeremony> {
     const payload: CeremonyPayload = { challenge, rp };
     const id = await authChallengesRepository.create(this.db, kind, userId, JSON.stringify(payload), this.now(), CEREMONY_SECONDS);
     return { challenge_id: id, options: options as Record<string, unknown> };
   }
 
   /** Uses a ceremony up (each challenge answers once) and checks it belongs to this user. */
-  private async takeCeremony(kind: typeof ChallengeKind.PasskeyRegistration | typeof ChallengeKind.PasskeyLogin, id: string, userId: number): Promise<CeremonyPayload> {
+  private async takeCeremony(kind: CeremonyKind, id: string, userId: number): Promise<CeremonyPayload> {
     const found = await authChallengesRepository.take(this.db, kind, id, this.now());
     if (!found || found.userId !== userId) throw new ValidationError(PasskeyMessage.Expired);
     return JSON.parse(found.payload) as CeremonyPayload;

@@ -66,6 +66,21 @@ export const twoFactorRepository = {
     return Number(r.numUpdatedRows) > 0;
   },
 
+  /** Users (not deleted) in all, and how many of them have TOTP enabled. */
+  async adoption(db: Executor): Promise<{ total: number; enabled: number }> {
+    const [all, on] = await Promise.all([
+      db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null).executeTakeFirst(),
+      db
+        .selectFrom('user_two_factor as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('t.enabled', '=', 1)
+        .where('u.deleted_at', 'is', null)
+        .executeTakeFirst(),
+    ]);
+    return { total: Number(all?.n ?? 0), enabled: Number(on?.n ?? 0) };
+  },
+
   async unusedBackupCodes(db: Executor, userId: number): Promise<number> {
     const row = await db
       .selectFrom('two_factor_backup_codes')

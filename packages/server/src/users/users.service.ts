@@ -66,7 +66,7 @@ const AFF_CODE_ATTEMPTS = 5;
 const NEW_USER_GROUP = 'default';
 
 /** Root may act on anyone; everyone else only on users of a strictly lower role (spec 1 §6). */
-const outranks = (actor: ActorRef, target: Pick<UserRow, 'role'>) => isRoot(actor.role) || actor.role > target.role;
+export const outranks = (actor: ActorRef, target: Pick<UserRow, 'role'>) => isRoot(actor.role) || actor.role > target.role;
 
 /** User rules: registration, invites, admin management and self-service. */
 export class UsersService {

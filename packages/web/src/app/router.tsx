@@ -55,6 +55,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'setting', lazy: page(() => import('../features/settings/pages/settings-page'), 'SettingsPage') },
   { path: 'aipy-conf', lazy: page(() => import('../features/aipy-conf/pages/aipy-conf-page'), 'AipyConfPage') },
   { path: 'activity-config', lazy: page(() => import('../features/activity-config/pages/activity-config-page'), 'ActivityConfigPage') },
+  { path: 'prefill-group', lazy: page(() => import('../features/prefill-groups/pages/prefill-groups-page'), 'PrefillGroupsPage') },
 ];
 
 const rootRoutes: RouteObject[] = [

@@ -22,6 +22,8 @@ import enTwoFactor from './locales/en/two-factor.json';
 import enOauth from './locales/en/oauth.json';
 import enTasks from './locales/en/tasks.json';
 import enRatioSync from './locales/en/ratio-sync.json';
+import enPerformance from './locales/en/performance.json';
+import enPrefillGroups from './locales/en/prefill-groups.json';
 import zhCommon from './locales/zh/common.json';
 import zhLayout from './locales/zh/layout.json';
 import zhAuth from './locales/zh/auth.json';
@@ -46,6 +48,8 @@ import zhTwoFactor from './locales/zh/two-factor.json';
 import zhOauth from './locales/zh/oauth.json';
 import zhTasks from './locales/zh/tasks.json';
 import zhRatioSync from './locales/zh/ratio-sync.json';
+import zhPerformance from './locales/zh/performance.json';
+import zhPrefillGroups from './locales/zh/prefill-groups.json';
 
 /** One namespace per feature; `scripts/check-i18n-keys.mjs` keeps the two languages' keys equal. */
 export const resources = {
@@ -74,6 +78,8 @@ export const resources = {
     oauth: enOauth,
     tasks: enTasks,
     ratioSync: enRatioSync,
+    performance: enPerformance,
+    prefillGroups: enPrefillGroups,
   },
   zh: {
     common: zhCommon,
@@ -100,6 +106,8 @@ export const resources = {
     oauth: zhOauth,
     tasks: zhTasks,
     ratioSync: zhRatioSync,
+    performance: zhPerformance,
+    prefillGroups: zhPrefillGroups,
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import type { ApiResponse } from '@gw/contracts';
 import { i18n } from '../i18n/i18n';
 import { getStoredUser } from './session';
+import { SseDataReader } from './sse-data';
 
 /**
  * The one way the console talks to the server (same origin, `/api/...`). It sends the identity headers
@@ -127,6 +128,44 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
+
+/**
+ * POSTs and reads the server-sent event stream it answers (a progress feed), handing each `data:`
+ * payload to `onData` until the stream ends. A JSON answer is a refusal made before the stream started
+ * and throws like any other call's.
+ */
+export async function postEventStream(path: string, body: unknown, onData: (data: string) => void, signal?: AbortSignal): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { ...identityHeaders(true), Accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(i18n.t('common:errors.network'), 0);
+  }
+  if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
+    const envelope = await readEnvelope(res);
+    if (res.status === 401) {
+      onUnauthorized();
+      throw new ApiError(envelope?.message || i18n.t('common:errors.unauthorized'), 401, envelope?.code, undefined, true);
+    }
+    throw new ApiError(res.ok ? envelope?.message || i18n.t('common:errors.unknown') : httpErrorMessage(res.status, envelope?.message), res.status, envelope?.code);
+  }
+  if (!res.body) throw new ApiError(i18n.t('common:errors.badResponse'), res.status);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const frames = new SseDataReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    frames.push(value).forEach(onData);
+  }
+  frames.end().forEach(onData);
+}
 
 function fileNameOf(res: Response, fallback: string): string {
   const disposition = res.headers.get('content-disposition') ?? '';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   BatchTagBody,
   ChannelListQuery,
@@ -14,7 +14,7 @@ import {
   MultiKeyManageBody,
 } from '@gw/contracts';
 import { ok } from '../../http/envelope.js';
-import { requireRoot } from '../../http/guards.js';
+import { actorOf, requireRoot } from '../../http/guards.js';
 import { parseId, parseInput } from '../../http/validate.js';
 import type { ChannelAdminService } from './channel-admin.service.js';
 import type { ChannelTagsService } from './channel-tags.service.js';
@@ -26,6 +26,8 @@ export interface ChannelAdminRouteDeps {
   tags: ChannelTagsService;
   upstreamModels: UpstreamModelsService;
   multiKeys: MultiKeyService;
+  /** A fresh 2FA/passkey check of the caller's session (auth/secure-verification.ts), for revealing a key. */
+  requireSecureVerification: (req: FastifyRequest) => Promise<void>;
 }
 
 const idParam = (params: unknown) => parseId((params as { id: string }).id);
@@ -47,7 +49,7 @@ export async function channelAdminRoutes(app: FastifyInstance, deps: ChannelAdmi
   app.get('/fetch_models/:id', root, async (req) => ok(await upstreamModels.forChannel(idParam(req.params))));
   app.post('/fetch_models', root, async (req) => ok(await upstreamModels.forDraft(parseInput(FetchModelsBody, req.body))));
   app.get('/:id', root, async (req) => ok(await channels.get(idParam(req.params))));
-  app.post('/:id/key', root, async (req) => ok(await channels.revealKey(idParam(req.params))));
+  app.post('/:id/key', { preHandler: [requireRoot, deps.requireSecureVerification] }, async (req) => ok(await channels.revealKey(idParam(req.params), actorOf(req))));
 
   app.post('/', root, async (req) => ok(await channels.create(parseInput(CreateChannelBody, req.body)), 'channel created'));
   app.put('/', root, async (req) => ok(await channels.update(parseInput(UpdateChannelBody, req.body)), 'channel updated'));

@@ -1,4 +1,5 @@
 import {
+  LogType,
   CHANNEL_COPY_FAILED,
   CHANNEL_NOT_FOUND,
   ErrorCode,
@@ -17,6 +18,7 @@ import {
 } from '@gw/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
+import { logsRepository } from '../../logs/logs.repository.js';
 import type { ChannelRoutingService } from '../channel-routing.service.js';
 import { ChannelStatus, channelTypeLabel } from '../channel-types.js';
 import { channelsRepository, type ChannelFilters, type ChannelOrder, type PageWindow } from '../channels.repository.js';
@@ -67,9 +69,11 @@ export class ChannelAdminService {
   }
 
   /** The editor's on-demand reveal of one channel's key. */
-  async revealKey(id: number): Promise<{ key: string }> {
+  /** The channel's key, for root; each reveal is written to root's system log (which channel, never the key). */
+  async revealKey(id: number, actor: { id: number; username: string }): Promise<{ key: string }> {
     const channel = await channelsRepository.findWithKey(this.deps.db, id);
     if (!channel) throw new ChannelNotFoundError();
+    await logsRepository.insert(this.deps.db, { user_id: actor.id, username: actor.username, type: LogType.System, channel_id: channel.id, channel_name: channel.name, content: `revealed the key of channel #${channel.id} (${channel.name})` });
     return { key: channel.key ?? '' };
   }
 

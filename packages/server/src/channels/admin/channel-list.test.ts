@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_NOT_FOUND, ChannelStatus, ChannelType } from '@gw/contracts';
+import { CHANNEL_NOT_FOUND, ChannelStatus, ChannelType, LogType } from '@gw/contracts';
 import { testDialects } from '../../../test/test-database.js';
 import { call, callJson } from '../../users/users.test-helpers.js';
 import { channelSuite, createChannel, type ChannelSuite } from './channel-admin.test-helpers.js';
+import { enrolTotp, totpCode, verifyWithCode } from '../../auth/secure-verification.test-helpers.js';
 
 describe.each(testDialects())('channel list, search and reads (%s)', (dialect) => {
   let s: ChannelSuite;
@@ -126,9 +127,15 @@ describe.each(testDialects())('channel list, search and reads (%s)', (dialect) =
     });
 
     it('reveals one channel\'s key only through POST /:id/key', async () => {
+      // Revealing needs a fresh second-factor check of the root's session (auth/secure-verification.ts).
+      const { secret } = await enrolTotp(s.ctx, s.root);
+      expect((await verifyWithCode(s.ctx, s.root, await totpCode(secret))).success).toBe(true);
       const body = await callJson(s.ctx, 'POST', `/api/channel/${ids.b}/key`, s.root);
       expect(body).toMatchObject({ success: true, data: { key: KEYS[1] } });
       expect((await callJson(s.ctx, 'POST', '/api/channel/999999/key', s.root)).message).toBe(CHANNEL_NOT_FOUND);
+      const audit = await s.ctx.db.selectFrom('logs').select(['type', 'content', 'channel_id']).where('user_id', '=', s.root.id).where('content', 'like', 'revealed the key%').execute();
+      expect(audit).toEqual([{ type: LogType.System, content: `revealed the key of channel #${ids.b} (bravo)`, channel_id: ids.b }]);
+      expect(JSON.stringify(audit)).not.toContain(KEYS[1]);
     });
 
     it('never puts a key in list, search, tag-mode, get or types answers', async () => {

@@ -62,6 +62,12 @@ export class UpstreamModelsService {
     return this.fetch({ ...channel, base_url: draft.base_url, type: draft.type, setting: draft.setting ?? '' });
   }
 
+  /** Whether a model list can be asked for: the adapter has its own call, or there is a base URL for GET /v1/models. */
+  canList(source: Pick<ChannelRow, 'type' | 'base_url'>): boolean {
+    const adapter = this.deps.getAdapter(source.type);
+    return Boolean(adapter?.modelList || source.base_url || adapter?.defaultBaseUrl);
+  }
+
   private async fetch(source: ModelListSource): Promise<string[]> {
     const adapter = this.deps.getAdapter(source.type);
     const info = channelInfoOf(source, adapter);
@@ -143,7 +149,7 @@ export function upstreamErrorReason(status: number, raw: string): string {
 }
 
 /** A short reason for a network failure; one through a proxy names it (never its credentials). */
-function networkReason(err: unknown, proxy: string | undefined): string {
+export function networkReason(err: unknown, proxy: string | undefined): string {
   const known = knownNetworkReason(err);
   // The HTTP client's message of a failure through a proxy already names it.
   if (!known) return reasonOf(err);

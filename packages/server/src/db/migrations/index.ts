@@ -19,6 +19,8 @@ import * as discordAndCustomOauth from './2026_12_01_0017_discord_and_custom_oau
 
 import * as systemTasks from './2026_12_02_0018_system_tasks.js';
 import * as channelKeysInfo from './2026_12_02_0019_channel_keys_info.js';
+import * as prefillGroups from './2026_12_03_0020_prefill_groups.js';
+import * as sessionSecureVerification from './2026_12_03_0021_session_secure_verification.js';
 /** Every migration, in order. Names sort by date; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0017_discord_and_custom_oauth': discordAndCustomOauth,
   '2026_12_02_0018_system_tasks': systemTasks,
   '2026_12_02_0019_channel_keys_info': channelKeysInfo,
+  '2026_12_03_0020_prefill_groups': prefillGroups,
+  '2026_12_03_0021_session_secure_verification': sessionSecureVerification,
 };

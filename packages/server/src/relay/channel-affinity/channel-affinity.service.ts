@@ -42,6 +42,11 @@ export class ChannelAffinity {
     this.onSharedError = opts.onSharedError ?? (() => {});
   }
 
+  /** Keys this process's own store holds (the performance stats). */
+  get localEntries(): number {
+    return this.memory.size;
+  }
+
   get enabled(): boolean {
     return this.options.get('channel_affinity_setting.enabled');
   }

@@ -11,6 +11,11 @@ export class MemoryAffinityStore {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Entries held, expired ones included until they are next read or listed. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   get(key: string): number | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

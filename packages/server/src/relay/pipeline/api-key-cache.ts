@@ -31,6 +31,11 @@ export class ApiKeyCache {
     });
   }
 
+  /** Cached keys (expired ones included until they are next read). */
+  get size(): number {
+    return this.byKey.size;
+  }
+
   get(key: string): TokenWithOwner | undefined {
     const entry = this.byKey.get(key);
     if (!entry) return undefined;

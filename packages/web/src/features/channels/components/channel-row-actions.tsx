@@ -1,7 +1,7 @@
 import { App, Button, Dropdown, Space, Tooltip } from 'antd';
 import { DownOutlined, MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ChannelStatus, type ChannelView } from '@gw/contracts';
+import { ChannelStatus, ChannelType, type ChannelView } from '@gw/contracts';
 import { notifySuccess } from '../../../lib/notify';
 import { useCopyChannel, useDeleteChannel, useTestChannel, useUpdateChannel } from '../api/channels.queries';
 import { secondsOf } from '../channel-latency';
@@ -14,7 +14,7 @@ import { useChannelsDialog } from './channels-context';
 export function ChannelRowActions({ channel }: { channel: ChannelView }) {
   const { t } = useTranslation('channels');
   const { modal } = App.useApp();
-  const { openEdit, openTestModels, openManageKeys } = useChannelsDialog();
+  const { openEdit, openTestModels, openManageKeys, openUpstreamUpdates, openOllamaModels } = useChannelsDialog();
   const test = useTestChannel();
   const update = useUpdateChannel();
   const copy = useCopyChannel();
@@ -68,6 +68,8 @@ export function ChannelRowActions({ channel }: { channel: ChannelView }) {
         menu={{
           items: [
             ...(channel.channel_info?.is_multi_key ? [{ key: 'keys', label: t('multiKey.manage'), onClick: () => openManageKeys(channel) }] : []),
+            { key: 'upstream', label: t('upstream.check'), onClick: () => openUpstreamUpdates(channel) },
+            ...(channel.type === ChannelType.Ollama ? [{ key: 'ollama', label: t('ollama.manage'), onClick: () => openOllamaModels(channel) }] : []),
             { key: 'copy', label: t('actions.copy'), onClick: confirmCopy },
             { key: 'delete', label: t('actions.delete'), danger: true, onClick: confirmDelete },
           ],

@@ -8,6 +8,9 @@ type ChannelsDialog =
   | { kind: 'batch-tag'; ids: number[] }
   | { kind: 'test-models'; channel: ChannelView }
   | { kind: 'manage-keys'; channel: ChannelView }
+  | { kind: 'upstream-updates'; channel: ChannelView }
+  | { kind: 'upstream-check-all' }
+  | { kind: 'ollama-models'; channel: ChannelView }
   | null;
 
 interface ChannelsDialogState {
@@ -22,6 +25,12 @@ interface ChannelsDialogState {
   openTestModels: (channel: ChannelView) => void;
   /** The Manage keys dialog of a multi-key channel. */
   openManageKeys: (channel: ChannelView) => void;
+  /** Check one channel's upstream for new and gone models. */
+  openUpstreamUpdates: (channel: ChannelView) => void;
+  /** Check every enabled channel's upstream. */
+  openUpstreamCheckAll: () => void;
+  /** Version, pull and delete of an Ollama channel's models. */
+  openOllamaModels: (channel: ChannelView) => void;
   close: () => void;
 }
 
@@ -45,6 +54,9 @@ export function ChannelsDialogProvider({ children }: { children: ReactNode }) {
       openBatchTag: (ids) => setDialog({ kind: 'batch-tag', ids }),
       openTestModels: (channel) => setDialog({ kind: 'test-models', channel }),
       openManageKeys: (channel) => setDialog({ kind: 'manage-keys', channel }),
+      openUpstreamUpdates: (channel) => setDialog({ kind: 'upstream-updates', channel }),
+      openUpstreamCheckAll: () => setDialog({ kind: 'upstream-check-all' }),
+      openOllamaModels: (channel) => setDialog({ kind: 'ollama-models', channel }),
       close: () => setDialog(null),
     }),
     [dialog, navigate, search],

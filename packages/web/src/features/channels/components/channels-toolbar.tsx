@@ -1,5 +1,5 @@
 import { Button, Flex, Popconfirm } from 'antd';
-import { ClearOutlined, DollarOutlined, ExperimentOutlined, TagsOutlined, ToolOutlined } from '@ant-design/icons';
+import { ClearOutlined, CloudSyncOutlined, DollarOutlined, ExperimentOutlined, TagsOutlined, ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChannelView } from '@gw/contracts';
 import { BatchToolbar } from '../../../components/table/batch-toolbar';
@@ -11,6 +11,7 @@ import {
 } from '../api/channels.queries';
 import type { ChannelColumn } from './channel-columns';
 import { useChannelsDialog } from './channels-context';
+import { PrefillGroupsButton } from './prefill-group-pickers';
 
 interface ChannelsToolbarProps {
   selected: ChannelView[];
@@ -22,7 +23,7 @@ interface ChannelsToolbarProps {
 /** Add; batch delete and tag of the selection; test all, update all balances, delete disabled, fix abilities; columns. */
 export function ChannelsToolbar({ selected, onCleared, columns, visibility }: ChannelsToolbarProps) {
   const { t } = useTranslation('channels');
-  const { openCreate, openBatchTag } = useChannelsDialog();
+  const { openCreate, openBatchTag, openUpstreamCheckAll } = useChannelsDialog();
   const removeMany = useDeleteChannels();
   const removeDisabled = useDeleteDisabledChannels();
   const testAll = useTestAllChannels();
@@ -81,6 +82,9 @@ export function ChannelsToolbar({ selected, onCleared, columns, visibility }: Ch
         >
           {t('tools.updateBalances')}
         </Button>
+        <Button icon={<CloudSyncOutlined />} onClick={openUpstreamCheckAll}>
+          {t('upstream.checkAll')}
+        </Button>
         <Popconfirm
           title={t('tools.deleteDisabledTitle')}
           description={t('tools.deleteDisabledConfirm')}
@@ -102,6 +106,7 @@ export function ChannelsToolbar({ selected, onCleared, columns, visibility }: Ch
             {t('tools.fix')}
           </Button>
         </Popconfirm>
+        <PrefillGroupsButton />
       </BatchToolbar>
       <ColumnSettings columns={columns.map((c) => ({ key: c.key, title: String(c.title) }))} visibility={visibility} />
     </Flex>

@@ -41,6 +41,11 @@ export function getCustomBindings(signal?: AbortSignal): Promise<CustomOAuthBind
   return api.get('/api/user/oauth/bindings', undefined, signal);
 }
 
+/** DELETE /api/user/oauth/bindings/:provider_id: removes the signed-in user's account at a custom provider. */
+export function unbindCustomBinding(providerId: number): Promise<undefined> {
+  return api.delete(`/api/user/oauth/bindings/${providerId}`);
+}
+
 export function getAuthorizationRequest(code: string, signal?: AbortSignal): Promise<AuthorizationRequestView> {
   return api.get('/api/oauth/authorize/request', { code }, signal);
 }

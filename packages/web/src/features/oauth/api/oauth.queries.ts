@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RequestBindBody } from '@gw/contracts';
-import { getAuthorizationRequest, getCustomBindings, requestBind } from './oauth.api';
+import { getAuthorizationRequest, getCustomBindings, requestBind, unbindCustomBinding } from './oauth.api';
 
 export const authorizationKeys = {
   all: ['authorization-requests'] as const,
@@ -14,6 +14,15 @@ export const customBindingKeys = {
 export const customBindingQueries = {
   self: () => queryOptions({ queryKey: customBindingKeys.all, queryFn: ({ signal }) => getCustomBindings(signal) }),
 };
+
+/** Removes one of the signed-in user's custom-provider accounts (the server keeps the last way in). */
+export function useUnbindCustomBinding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (providerId: number) => unbindCustomBinding(providerId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customBindingKeys.all }),
+  });
+}
 
 export const authorizationQueries = {
   request: (code: string) =>

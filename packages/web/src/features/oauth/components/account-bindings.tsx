@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { App, Button, Card, List, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, List, Modal, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSiteStatus } from '../../status/api/status.queries';
 import { userKeys, userQueries } from '../../users/api/users.queries';
 import { completeTelegram, getOAuthState, type StateProvider } from '../api/oauth.api';
-import { customBindingQueries } from '../api/oauth.queries';
+import { customBindingQueries, useUnbindCustomBinding } from '../api/oauth.queries';
 import { PROVIDERS, customProvidersOf, isEnabled, isRedirectProvider, type FrameMessage } from '../oauth-providers';
 import { useFinishOAuth } from '../use-finish-oauth';
 import { TelegramLoginWidget } from './telegram-login-widget';
@@ -17,6 +17,8 @@ interface BindingRow {
   label: string;
   boundId: string;
   enabled: boolean;
+  /** A custom provider's id when the user is bound to it (such bindings can be removed here). */
+  unbindId?: number;
 }
 
 /**
@@ -35,10 +37,14 @@ export function AccountBindings() {
   const { succeed, fail } = useFinishOAuth();
   const [busy, setBusy] = useState<StateProvider | null>(null);
   const [dialog, setDialog] = useState<'telegram' | 'wechat' | null>(null);
+  const unbind = useUnbindCustomBinding();
 
   const rows: BindingRow[] = [
     ...PROVIDERS.map(({ name, flag, column }) => ({ name, label: t(`providers.${name}`), boundId: user ? String(user[column] ?? '') : '', enabled: isEnabled(status, flag) })),
-    ...custom.map(({ slug, name }) => ({ name: slug, label: name, boundId: customBindings?.find((b) => b.provider_slug === slug)?.provider_user_id ?? '', enabled: true })),
+    ...custom.map(({ slug, name }) => {
+      const binding = customBindings?.find((b) => b.provider_slug === slug);
+      return { name: slug, label: name, boundId: binding?.provider_user_id ?? '', enabled: true, unbindId: binding?.provider_id };
+    }),
   ];
 
   const bind = (provider: string) => {
@@ -76,14 +82,28 @@ export function AccountBindings() {
       <List
         dataSource={rows}
         rowKey="name"
-        renderItem={({ name, label, boundId, enabled }) => {
+        renderItem={({ name, label, boundId, enabled, unbindId }) => {
           const button = (
             <Button size="small" disabled={!enabled} loading={busy === name} onClick={() => bind(name)} data-testid={`bind-${name}`}>
               {boundId ? t('bindings.change') : t('bindings.bind')}
             </Button>
           );
+          const unbindButton = unbindId !== undefined && (
+            <Popconfirm
+              key="unbind"
+              title={t('bindings.unbindTitle', { name: label })}
+              description={t('bindings.unbindConfirm', { name: label })}
+              okText={t('bindings.unbind')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => unbind.mutate(unbindId, { onSuccess: () => void message.success(t('bindings.unbound', { name: label })) })}
+            >
+              <Button size="small" danger loading={unbind.isPending && unbind.variables === unbindId} data-testid={`unbind-${name}`}>
+                {t('bindings.unbind')}
+              </Button>
+            </Popconfirm>
+          );
           return (
-            <List.Item actions={[enabled ? button : <Tooltip key="off" title={t('bindings.disabled')}>{button}</Tooltip>]}>
+            <List.Item actions={[enabled ? button : <Tooltip key="off" title={t('bindings.disabled')}>{button}</Tooltip>, unbindButton].filter(Boolean)}>
               <Space>
                 <Typography.Text strong>{label}</Typography.Text>
                 {boundId ? (

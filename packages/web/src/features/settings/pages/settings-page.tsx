@@ -12,9 +12,13 @@ import { OtherSettings } from '../components/other-settings';
 import { RateLimitSettings } from '../components/rate-limit-settings';
 import { SystemSettings } from '../components/system-settings';
 import { VisualSettings } from '../components/visual-settings';
+import { PerformanceSettings } from '../performance/performance-settings';
+import { useRoles } from '../../../lib/session';
 
-const TABS = ['operation', 'dashboard', 'visual', 'ratelimit', 'models', 'system', 'other'] as const;
+const TABS = ['operation', 'dashboard', 'visual', 'ratelimit', 'models', 'system', 'other', 'performance'] as const;
 type SettingsTab = (typeof TABS)[number];
+/** Tabs only the root user sees (their routes are root-only on the server). */
+const ROOT_TABS: ReadonlySet<SettingsTab> = new Set(['performance']);
 
 const TAB_CONTENT: Record<SettingsTab, (options: Record<string, string>) => ReactNode> = {
   operation: (o) => <OperationSettings options={o} />,
@@ -24,15 +28,18 @@ const TAB_CONTENT: Record<SettingsTab, (options: Record<string, string>) => Reac
   models: (o) => <ModelSettings options={o} />,
   system: (o) => <SystemSettings options={o} />,
   other: (o) => <OtherSettings options={o} />,
+  performance: () => <PerformanceSettings />,
 };
 
 /** /setting (admin): system settings, one tab per area, selected by the `tab` query (default operation). */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const [params, setParams] = useSearchParams();
+  const { isRoot } = useRoles();
+  const tabs = TABS.filter((tab) => isRoot || !ROOT_TABS.has(tab));
   const options = useQuery(optionQueries.list());
   const requested = params.get('tab');
-  const active: SettingsTab = TABS.includes(requested as SettingsTab) ? (requested as SettingsTab) : 'operation';
+  const active: SettingsTab = tabs.includes(requested as SettingsTab) ? (requested as SettingsTab) : 'operation';
 
   if (options.isPending) return <PageSpinner />;
   if (options.isError) return <Alert type="error" showIcon title={options.error.message} />;
@@ -42,7 +49,7 @@ export function SettingsPage() {
         activeKey={active}
         onChange={(tab) => setParams({ tab })}
         destroyOnHidden
-        items={TABS.map((tab) => ({ key: tab, label: t(`tabs.${tab}`), children: TAB_CONTENT[tab](options.data) }))}
+        items={tabs.map((tab) => ({ key: tab, label: t(`tabs.${tab}`), children: TAB_CONTENT[tab](options.data) }))}
       />
     </Card>
   );

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UpdateSelfBody, UpdateUserBody, type UserView } from '@gw/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
-import { BoundAccounts } from '../../oauth';
 import { issuesToFields } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useRoles } from '../../../lib/session';
 import { useQuotaFormatter } from '../../status/use-quota-formatter';
 import { userQueries, useUpdateUser } from '../api/users.queries';
 import { AccountFields, AdminOnlyFields } from './edit-user-fields';
+import { UserSecuritySection } from './user-security-section';
 
 interface EditValues {
   username?: string;
@@ -68,7 +68,7 @@ export function EditUserForm({ userId, onDone }: { userId?: number; onDone?: () 
     <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
       <AccountFields usernameEditable={editingOther} askOriginalPassword={!editingOther} />
       {editingOther && <AdminOnlyFields currentQuota={formatQuota(query.data.quota)} />}
-      {editingOther && <BoundAccounts user={query.data} />}
+      {editingOther && <UserSecuritySection user={query.data} />}
       <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="edit-user-submit">
         {t('edit.submit')}
       </Button>

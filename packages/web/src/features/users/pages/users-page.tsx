@@ -8,6 +8,7 @@ import { UsersDialogProvider, useUsersDialog } from '../components/users-context
 import { UsersDialogs } from '../components/users-dialogs';
 import { UsersSearchForm } from '../components/users-search-form';
 import { UsersTable } from '../components/users-table';
+import { TwoFactorStatsLine } from '../components/two-factor-stats';
 
 function UsersScreen() {
   const { t } = useTranslation('users');
@@ -17,6 +18,7 @@ function UsersScreen() {
   const query = useQuery(userQueries.list({ filters: list.filters, p: list.page, page_size: list.pageSize }));
   return (
     <ListCard title={t('title')} dialogs={<UsersDialogs />}>
+      <TwoFactorStatsLine />
       <UsersSearchForm
         filters={list.filters}
         onAdd={openAdd}

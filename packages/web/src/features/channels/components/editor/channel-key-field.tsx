@@ -7,6 +7,7 @@ import { notifyError } from '../../../../lib/notify';
 import { revealChannelKey } from '../../api/channels.api';
 import { splitKeyLines, type ChannelFormValues } from '../../channel-form';
 import { countChannelKeys } from '../../channel-keys-text';
+import { useSecureVerification } from '../../../two-factor/components/use-secure-verification';
 
 interface ChannelKeyFieldProps {
   channelId: number | null;
@@ -28,6 +29,8 @@ export function ChannelKeyField({ channelId, stored }: ChannelKeyFieldProps) {
   const key = Form.useWatch('key', form) ?? '';
   const [revealed, setRevealed] = useState<string | null>(null);
   const [revealing, setRevealing] = useState(false);
+  // Revealing needs a fresh 2FA/passkey check of the session: the prompt asks for it, then retries.
+  const { withVerification, modal: verificationPrompt } = useSecureVerification();
   const isEdit = channelId !== null;
   const isVertex = type === ChannelType.VertexAi;
   const storedMultiKey = isEdit && Boolean(stored?.is_multi_key);
@@ -46,7 +49,8 @@ export function ChannelKeyField({ channelId, stored }: ChannelKeyFieldProps) {
     if (channelId === null) return;
     setRevealing(true);
     try {
-      setRevealed(await revealChannelKey(channelId));
+      const key = await withVerification(() => revealChannelKey(channelId));
+      if (key !== null) setRevealed(key);
     } catch (err) {
       notifyError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -81,6 +85,7 @@ export function ChannelKeyField({ channelId, stored }: ChannelKeyFieldProps) {
           />
         )}
       </Form.Item>
+      {verificationPrompt}
       {isEdit && (
         <Flex vertical gap={8} style={{ marginTop: -8, marginBottom: 24 }}>
           <div>

@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { fetchUpstreamModels } from '../../api/channels.api';
 import { normaliseBaseUrl, type ChannelFormValues } from '../../channel-form';
 import { ModelsInput } from '../models-input';
+import { PrefillModelsPicker } from '../prefill-group-pickers';
 
 /**
  * The channel's models with fetch-from-upstream: asks with the entered type, base URL, key and proxy (an
@@ -45,9 +46,12 @@ export function ChannelModelsField({ channelId }: { channelId: number | null }) 
           options={fetched}
           placeholder={t('form.modelsPlaceholder')}
           actions={
-            <Button size="small" type="primary" ghost icon={<CloudDownloadOutlined />} loading={fetching} onClick={() => void fetchModels()}>
-              {t('models.fetch')}
-            </Button>
+            <>
+              <Button size="small" type="primary" ghost icon={<CloudDownloadOutlined />} loading={fetching} onClick={() => void fetchModels()}>
+                {t('models.fetch')}
+              </Button>
+              <PrefillModelsPicker value={models} onChange={(next) => form.setFieldValue('models', next)} />
+            </>
           }
         />
       </Form.Item>

@@ -1,8 +1,9 @@
-import { Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Form, InputNumber, Select, Space, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_PRIORITY_MIN } from '@gw/contracts';
 import { groupQueries } from '../../../groups/api/groups.queries';
+import { PrefillTagInput } from '../prefill-group-pickers';
 
 /** Who may use the channel and how it is chosen: groups, priority, weight, tag, automatic disable. */
 export function ChannelRoutingFields() {
@@ -28,7 +29,7 @@ export function ChannelRoutingFields() {
         </Form.Item>
       </Space>
       <Form.Item name="tag" label={t('form.tag')} extra={t('form.tagHelp')}>
-        <Input maxLength={128} placeholder={t('form.tagPlaceholder')} />
+        <PrefillTagInput maxLength={128} placeholder={t('form.tagPlaceholder')} />
       </Form.Item>
       <Form.Item name="auto_ban" label={t('form.autoBan')} valuePropName="checked" extra={t('form.autoBanHelp')}>
         <Switch aria-label={t('form.autoBan')} />
