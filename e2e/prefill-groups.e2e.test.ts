@@ -37,6 +37,8 @@ describe('prefill groups', () => {
     await page.getByRole('button', { name: 'Prefill groups' }).click();
     await waitForPath(page, '/prefill-group');
     await card().getByText('No prefill groups yet').waitFor();
+    // The sidebar's admin section has the page too, and marks it as the current one.
+    await page.getByTestId('sidebar').locator('.ant-menu-item-selected', { hasText: 'Prefill groups' }).waitFor();
 
     await card().getByRole('button', { name: 'Add group' }).click();
     await dialog().getByText('Add prefill group').waitFor();

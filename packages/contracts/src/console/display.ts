@@ -69,7 +69,7 @@ export type SidebarModulesAdmin = z.infer<typeof SidebarModulesAdmin>;
 export const SIDEBAR_MODULES = {
   console: ['detail', 'token', 'log', 'midjourney', 'task'],
   personal: ['topup', 'personal', 'customModels', 'activityCenter'],
-  admin: ['channel', 'redemption', 'user', 'setting', 'aipyConf', 'activityConfig'],
+  admin: ['channel', 'redemption', 'user', 'setting', 'aipyConf', 'activityConfig', 'prefillGroup'],
 } as const;
 export type SidebarSection = keyof typeof SIDEBAR_MODULES;
 export type SidebarModule<S extends SidebarSection = SidebarSection> = (typeof SIDEBAR_MODULES)[S][number];

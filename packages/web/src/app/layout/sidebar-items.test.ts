@@ -22,7 +22,7 @@ describe('sidebar modules switched off by the administrator (SidebarModulesAdmin
     for (const raw of ['', '{not json', '{}']) {
       expect(pathsOf(Role.Root, raw)).toEqual({
         console: ['/detail', '/token', '/log'],
-        admin: ['/channel', '/redemption', '/user', '/setting', '/aipy-conf', '/activity-config'],
+        admin: ['/channel', '/redemption', '/user', '/setting', '/aipy-conf', '/activity-config', '/prefill-group'],
         personal: ['/topup', '/personal', '/custom-models', '/activity-center'],
       });
     }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import {
-  AreaChartOutlined, BarsOutlined, CalendarOutlined, ControlOutlined, CreditCardOutlined,
+  AppstoreOutlined, AreaChartOutlined, BarsOutlined, CalendarOutlined, ControlOutlined, CreditCardOutlined,
   DeploymentUnitOutlined, FileTextOutlined, KeyOutlined, PictureOutlined, RobotOutlined,
   SettingOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined,
 } from '@ant-design/icons';
@@ -43,6 +43,7 @@ export function sidebarGroupsFor(role: number, status: SiteStatus): SidebarGroup
     { path: '/setting', labelKey: 'sidebar.items.settings', icon: <SettingOutlined />, module: 'setting' },
     { path: '/aipy-conf', labelKey: 'sidebar.items.aipyConf', icon: <RobotOutlined />, module: 'aipyConf' },
     { path: '/activity-config', labelKey: 'sidebar.items.activityConfig', icon: <CalendarOutlined />, module: 'activityConfig' },
+    { path: '/prefill-group', labelKey: 'sidebar.items.prefillGroups', icon: <AppstoreOutlined />, module: 'prefillGroup' },
   ];
   const personalItems: SidebarItem[] = [
     { path: '/topup', labelKey: 'sidebar.items.topup', icon: <CreditCardOutlined />, module: 'topup' },

@@ -27,6 +27,7 @@ const ENTRY_LABELS: Record<SidebarModule, SidebarLabel> = {
   setting: 'settings',
   aipyConf: 'aipyConf',
   activityConfig: 'activityConfig',
+  prefillGroup: 'prefillGroups',
 };
 
 /** Section switches with their entries; the form field holds the option's JSON text. */
