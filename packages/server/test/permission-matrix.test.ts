@@ -222,6 +222,7 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/user/passkey': 'user',
   'POST /api/user/passkey/register/begin': 'user',
   'POST /api/user/passkey/register/finish': 'user',
+  'DELETE /api/user/passkey': 'user',
   'DELETE /api/user/passkey/:id': 'user',
   'POST /api/user/passkey/login/begin': 'public',
   'POST /api/user/passkey/login/finish': 'public',

@@ -51,6 +51,13 @@ export class PasskeysService {
     if (!(await passkeysRepository.delete(this.db, userId, id))) throw new NotFoundError('passkey');
   }
 
+  /** new-api's DELETE /api/user/passkey (it keeps one passkey per user): every passkey of the caller. */
+  async removeAll(userId: number): Promise<{ removed: number }> {
+    const removed = await passkeysRepository.deleteAllForUser(this.db, userId);
+    if (removed === 0) throw new NotFoundError('passkey');
+    return { removed };
+  }
+
   async registrationOptions(user: { id: number; username: string }, requestOrigin: string): Promise<PasskeyCeremony> {
     this.assertEnabled();
     const rp = relyingPartyOf(this.options, requestOrigin);

@@ -109,6 +109,19 @@ describe.each(testDialects())('passkeys with a software authenticator (%s)', (di
     expect(json(await passkeyLogin(authenticator))).toMatchObject({ success: false, message: PasskeyMessage.Unknown });
   });
 
+  it("removes all of the caller's passkeys with new-api's DELETE /api/user/passkey, and only the caller's", async () => {
+    const u = await member(ctx);
+    const other = await member(ctx);
+    const first = await registered(u, 'one');
+    const second = await registered(u, 'two');
+    const others = await registered(other);
+    expect(await callJson(ctx, 'DELETE', '/api/user/passkey', u)).toMatchObject({ success: true, data: { removed: 2 } });
+    expect((await callJson(ctx, 'GET', '/api/user/passkey', u)).data).toEqual([]);
+    for (const gone of [first, second]) expect(json(await passkeyLogin(gone))).toMatchObject({ success: false, message: PasskeyMessage.Unknown });
+    expect(json(await passkeyLogin(others))).toMatchObject({ success: true });
+    expect(await callJson(ctx, 'DELETE', '/api/user/passkey', u)).toMatchObject({ success: false, message: 'passkey not found' });
+  });
+
   it('does not sign in a disabled user, and refuses everything while passkeys are turned off', async () => {
     const u = await member(ctx);
     const authenticator = await registered(u);

@@ -41,6 +41,7 @@ export async function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoute
   app.get('/passkey', user, async (req) => ok(await passkeys.list(actorOf(req).id)));
   app.post('/passkey/register/begin', user, async (req) => ok(await passkeys.registrationOptions(actorOf(req), requestOrigin(req))));
   app.post('/passkey/register/finish', user, async (req) => ok(await passkeys.register(actorOf(req), parseInput(PasskeyRegisterBody, req.body)), 'passkey added'));
+  app.delete('/passkey', user, async (req) => ok(await passkeys.removeAll(actorOf(req).id), 'passkeys removed'));
   app.delete('/passkey/:id', user, async (req) => {
     await passkeys.remove(actorOf(req).id, parseId((req.params as { id: string }).id));
     return ok(undefined, 'passkey removed');
