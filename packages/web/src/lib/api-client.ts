@@ -148,14 +148,7 @@ export async function postEventStream(path: string, body: unknown, onData: (data
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(i18n.t('common:errors.network'), 0);
   }
-  if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
-    const envelope = await readEnvelope(res);
-    if (res.status === 401) {
-      onUnauthorized();
-      throw new ApiError(envelope?.message || i18n.t('common:errors.unauthorized'), 401, envelope?.code, undefined, true);
-    }
-    throw new ApiError(res.ok ? envelope?.message || i18n.t('common:errors.unknown') : httpErrorMessage(res.status, envelope?.message), res.status, envelope?.code);
-  }
+  await refuseEnvelopeAnswer(res);
   if (!res.body) throw new ApiError(i18n.t('common:errors.badResponse'), res.status);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   const frames = new SseDataReader();
@@ -165,6 +158,20 @@ export async function postEventStream(path: string, body: unknown, onData: (data
     frames.push(value).forEach(onData);
   }
   frames.end().forEach(onData);
+}
+
+/**
+ * For calls whose answer is a stream or a file: a failure status, or a JSON envelope where the stream or file
+ * should be, is the server refusing, thrown as an ApiError (a 401 also signs the console out).
+ */
+async function refuseEnvelopeAnswer(res: Response): Promise<void> {
+  if (res.ok && !(res.headers.get('content-type') ?? '').includes('application/json')) return;
+  const envelope = await readEnvelope(res);
+  if (res.status === 401) {
+    onUnauthorized();
+    throw new ApiError(envelope?.message || i18n.t('common:errors.unauthorized'), 401, envelope?.code, undefined, true);
+  }
+  throw new ApiError(res.ok ? envelope?.message || i18n.t('common:errors.unknown') : httpErrorMessage(res.status, envelope?.message), res.status, envelope?.code);
 }
 
 function fileNameOf(res: Response, fallback: string): string {
@@ -185,14 +192,7 @@ export async function downloadFile(path: string, query: Record<string, QueryValu
   } catch {
     throw new ApiError(i18n.t('common:errors.network'), 0);
   }
-  if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
-    const envelope = await readEnvelope(res);
-    if (res.status === 401) {
-      onUnauthorized();
-      throw new ApiError(envelope?.message || i18n.t('common:errors.unauthorized'), 401, envelope?.code, undefined, true);
-    }
-    throw new ApiError(res.ok ? envelope?.message || i18n.t('common:errors.unknown') : httpErrorMessage(res.status, envelope?.message), res.status, envelope?.code);
-  }
+  await refuseEnvelopeAnswer(res);
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = url;
