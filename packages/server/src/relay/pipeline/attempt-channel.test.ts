@@ -37,12 +37,14 @@ describe('channelInfo', () => {
     expect(anyChannelInfo(channel, openai).setting.proxy).toBe('');
   });
 
-  it('uses only the enabled keys, none when every key is disabled (tests and balances then take the first)', () => {
+  it('uses only the enabled keys, none when every key is disabled (tests and balances then take the first disabled automatically, else the first)', () => {
     const channel = row({ key: 'k1\nk2\nk3', channel_info: JSON.stringify({ multi_key_size: 3, multi_key_status_list: { '0': 2, '2': 3 } }) });
     expect(new Set(Array.from({ length: 20 }, () => channelInfo(channel, openai)?.key))).toEqual(new Set(['k2']));
     expect(channelInfo(channel, openai)?.keyIndex).toBe(1);
     channel.channel_info = JSON.stringify({ multi_key_size: 3, multi_key_status_list: { '0': 2, '1': 2, '2': 3 } });
     expect(channelInfo(channel, openai)).toBeUndefined();
-    expect(anyChannelInfo(channel, openai).key).toBe('k1');
+    expect(anyChannelInfo(channel, openai)).toMatchObject({ key: 'k3', keyIndex: 2 });
+    channel.channel_info = JSON.stringify({ multi_key_size: 3, multi_key_status_list: { '0': 2, '1': 2, '2': 2 } });
+    expect(anyChannelInfo(channel, openai)).toMatchObject({ key: 'k1', keyIndex: 0 });
   });
 });
