@@ -37,4 +37,5 @@ export * from './console/console-content.js';
 export * from './console/ratio-sync.js';
 export * from './console/multi-key.js';
 export * from './console/prefill-groups.js';
+export * from './console/playground.js';
 export * from './console/channel-upstream.js';

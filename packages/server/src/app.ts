@@ -29,6 +29,7 @@ import { oauthRoutes } from './oauth/oauth.routes.js';
 import { AuthorizationService } from './oauth/authorization.service.js';
 import { CustomOAuthProvidersService } from './oauth/custom-providers.service.js';
 import { customOAuthBindingRoutes, customOAuthProviderRoutes } from './oauth/custom-providers.routes.js';
+import { externalLoginRoutes } from './oauth/external-login/external-login.routes.js';
 import { authorizationRoutes } from './oauth/authorization.routes.js';
 import { groupsRoutes } from './groups/groups.routes.js';
 import { optionsRoutes } from './options/options.routes.js';
@@ -481,7 +482,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(aiRolesRoutes, { prefix: '/ai-role', roles: s.aiRoles });
     await api.register(applicationsRoutes, { prefix: '/application', applications: s.applications });
     await api.register(oauthRoutes, { prefix: '/oauth', oauth: s.oauth, secureCookies: secureCookiesOf(config), rateLimit, secondFactor: s.twoFactor });
-    await api.register(customOAuthProviderRoutes, { prefix: '/custom-oauth-provider', customProviders: s.customOAuth });
+    await api.register(customOAuthProviderRoutes, { prefix: '/custom-oauth-provider', customProviders: s.customOAuth, options: s.options });
+    await api.register(externalLoginRoutes, {
+      prefix: '/auth/external', oauth: s.oauth, customProviders: s.customOAuth, options: s.options, secureCookies: secureCookiesOf(config), rateLimit, secondFactor: s.twoFactor,
+    });
     await api.register(customOAuthBindingRoutes, { prefix: '/user', customProviders: s.customOAuth });
     await api.register(authorizationRoutes, { authorization: s.authorization, oauth: s.oauth });
     await api.register(personalRoutes, { prefix: '/user', personal: s.personal });
@@ -540,6 +544,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     usableGroups: (userGroup: string) => usableGroupNames(s.options, userGroup),
     bodyLimitBytes: Math.floor(config.bodyLimitMb * 1024 * 1024),
     version: APP_VERSION,
+    sessions: s.sessions,
   });
   await app.register(realtimeRoutes, {
     relay,

@@ -56,7 +56,7 @@ export const DEFAULT_HEADER_NAV_MODULES = {
 /**
  * Console sidebar (option `SidebarModulesAdmin`, new-api's shape): section → `{enabled, <entry>: bool}`.
  * A missing section or entry is shown; a section switched off hides all its entries. Sections and
- * entries this console does not have (new-api's `chat`, `models` …) are kept but change nothing.
+ * entries this console does not have (new-api's `chat.chat`, `models` …) are kept but change nothing.
  */
 export const SidebarModulesAdmin = z.record(
   z.string(),
@@ -67,6 +67,7 @@ export type SidebarModulesAdmin = z.infer<typeof SidebarModulesAdmin>;
 
 /** The sidebar entries of each section, in the keys new-api uses where it has the same page. */
 export const SIDEBAR_MODULES = {
+  chat: ['playground'],
   console: ['detail', 'token', 'log', 'midjourney', 'task'],
   personal: ['topup', 'personal', 'customModels', 'activityCenter'],
   admin: ['channel', 'redemption', 'user', 'setting', 'aipyConf', 'activityConfig', 'prefillGroup'],

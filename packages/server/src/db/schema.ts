@@ -495,6 +495,19 @@ export interface CustomOAuthProvidersTable {
   username_field: Default<string>;
   display_name_field: Default<string>;
   email_field: Default<string>;
+  /** oauth_code, jwt_direct or trusted_header (oauth/external-login/). */
+  kind: Default<string>;
+  issuer: Default<string>;
+  audience: Default<string>;
+  jwks_url: Default<string>;
+  public_key: string | null;
+  auto_register: Default<number>;
+  /** A JSON array of IPs and CIDR ranges. */
+  trusted_proxy_cidrs: string | null;
+  external_id_header: Default<string>;
+  username_header: Default<string>;
+  display_name_header: Default<string>;
+  email_header: Default<string>;
   created_at: Int;
   updated_at: Int;
 }

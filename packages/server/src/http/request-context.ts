@@ -57,7 +57,8 @@ export const requestContext = fp(async function requestContext(app: FastifyInsta
 
 const HEADER_MISMATCH = 'the New-Api-User header is missing or does not match the signed-in user';
 
-async function findActor(request: FastifyRequest, { db, sessions }: { db: Db; sessions: SessionStore }): Promise<Actor | null> {
+/** The actor of a request's session cookie or access token (null: none presented); a refused credential throws UnauthorizedError. */
+export async function findActor(request: FastifyRequest, { db, sessions }: { db: Db; sessions: SessionStore }): Promise<Actor | null> {
   const cookie = request.cookies?.[SESSION_COOKIE];
   const auth = request.headers.authorization;
   let userId: number | null = null;

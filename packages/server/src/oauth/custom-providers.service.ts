@@ -1,6 +1,7 @@
 import {
   CUSTOM_OAUTH_DEFAULTS,
   CustomOAuthDefinition,
+  CustomOAuthKind,
   type CustomOAuthBinding,
   type CustomOAuthProviderBody,
   type CustomOAuthProviderPublic,
@@ -9,11 +10,12 @@ import {
 import type { Db } from '../db/database.js';
 import type { ChangeEvents } from '../platform/change-events.js';
 import { nowSeconds } from '../platform/clock.js';
-import { ConflictError, NotFoundError } from '../http/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import { isUniqueViolation } from '../db/dialect-helpers.js';
 import { inTransaction } from '../billing/transaction.js';
 import { customProvidersRepository as repo, type CustomProviderRow } from './custom-providers.repository.js';
+import { KeyError, parsePemPublicKey } from './external-login/jwt-keys.js';
 
 /** A saved provider: its definition (secret included) and id. Never answered as is. */
 export type CustomProvider = CustomOAuthDefinition & { id: number };
@@ -38,6 +40,17 @@ function definitionOf(row: CustomProviderRow): CustomProvider {
     username_field: row.username_field,
     display_name_field: row.display_name_field,
     email_field: row.email_field,
+    kind: row.kind as CustomOAuthDefinition['kind'],
+    issuer: row.issuer,
+    audience: row.audience,
+    jwks_url: row.jwks_url,
+    public_key: row.public_key ?? '',
+    auto_register: row.auto_register === 1,
+    trusted_proxy_cidrs: row.trusted_proxy_cidrs ?? '',
+    external_id_header: row.external_id_header,
+    username_header: row.username_header,
+    display_name_header: row.display_name_header,
+    email_header: row.email_header,
   };
 }
 
@@ -46,7 +59,21 @@ function viewOf(row: CustomProviderRow): CustomOAuthProviderView {
   return { ...rest, client_secret_set: client_secret !== '', created_at: row.created_at, updated_at: row.updated_at };
 }
 
-const columnsOf = (d: CustomOAuthDefinition) => ({ ...d, enabled: d.enabled ? 1 : 0, use_pkce: d.use_pkce ? 1 : 0 });
+const columnsOf = (d: CustomOAuthDefinition) => ({ ...d, enabled: d.enabled ? 1 : 0, use_pkce: d.use_pkce ? 1 : 0, auto_register: d.auto_register ? 1 : 0 });
+
+/** A definition as the contract checks it, and its PEM public key readable and strong enough (what the contract cannot check). */
+function checkedDefinition(input: unknown): CustomOAuthDefinition {
+  const definition = parseInput(CustomOAuthDefinition, input);
+  if (definition.kind === CustomOAuthKind.JwtDirect && definition.public_key) {
+    try {
+      parsePemPublicKey(definition.public_key);
+    } catch (err) {
+      const reason = err instanceof KeyError ? err.message : 'unusable key';
+      throw new ValidationError(reason.startsWith('public_key') ? reason : `public_key: ${reason}`, { field: 'public_key' });
+    }
+  }
+  return definition;
+}
 
 /**
  * Administrator-defined sign-in providers (new-api's custom_oauth_providers). Sign-in flows read the table
@@ -66,9 +93,10 @@ export class CustomOAuthProvidersService {
   /** Reloads the public list; a failure keeps the previous one. */
   async load(): Promise<void> {
     const rows = await repo.listAll(this.db);
+    // A jwt_direct provider has no button: its tokens come from another application.
     this.enabledList = rows
-      .filter((r) => r.enabled === 1)
-      .map((r) => ({ name: r.name, slug: r.slug, client_id: r.client_id, authorization_endpoint: r.authorization_endpoint, scopes: r.scopes }));
+      .filter((r) => r.enabled === 1 && r.kind !== CustomOAuthKind.JwtDirect)
+      .map((r) => ({ name: r.name, slug: r.slug, kind: r.kind as CustomOAuthProviderPublic['kind'], client_id: r.client_id, authorization_endpoint: r.authorization_endpoint, scopes: r.scopes }));
     for (const listener of this.listeners) listener();
   }
 
@@ -107,7 +135,7 @@ export class CustomOAuthProvidersService {
 
   /** POST: omitted fields take {@link CUSTOM_OAUTH_DEFAULTS}; the whole definition is then checked. */
   async create(body: CustomOAuthProviderBody): Promise<CustomOAuthProviderView> {
-    const definition = parseInput(CustomOAuthDefinition, { ...CUSTOM_OAUTH_DEFAULTS, ...definedFields(body) });
+    const definition = checkedDefinition({ ...CUSTOM_OAUTH_DEFAULTS, ...definedFields(body) });
     if (await repo.findBySlug(this.db, definition.slug)) throw new ConflictError(slugTaken(definition.slug));
     const now = nowSeconds();
     let id: number;
@@ -130,7 +158,7 @@ export class CustomOAuthProvidersService {
     const given = definedFields(body);
     if (!given.client_secret) delete given.client_secret;
     const { id: _id, ...current } = saved;
-    const definition = parseInput(CustomOAuthDefinition, { ...current, ...given });
+    const definition = checkedDefinition({ ...current, ...given });
     if (definition.slug !== saved.slug) {
       const other = await repo.findBySlug(this.db, definition.slug);
       if (other && other.id !== id) throw new ConflictError(slugTaken(definition.slug));

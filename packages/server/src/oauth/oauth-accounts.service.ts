@@ -54,12 +54,16 @@ export class OAuthAccounts {
   }
 
   /**
-   * The user who owns the account; without one, a new user when registration is on. A deleted or
-   * banned owner is refused rather than replaced.
+   * The user who owns the account; without one, a new user when registration is on (and `register` is not
+   * false). A deleted or banned owner is refused rather than replaced.
    */
-  async signIn(account: ExternalAccount, aff: string): Promise<UserRow> {
+  async signIn(account: ExternalAccount, aff: string, opts: { register?: boolean } = {}): Promise<UserRow> {
     const existing = await this.owner(account);
     if (existing) return existing;
+    // jwt_direct and trusted_header providers register only when the administrator allowed it (auto_register).
+    if (opts.register === false) {
+      throw new AppError(ErrorCode.Forbidden, `this ${account.label} account is not bound to any user, and ${account.label} sign-in does not register new users`);
+    }
     if (!this.options.get('RegisterEnabled')) {
       throw new AppError(ErrorCode.Forbidden, `new user registration has been disabled by the administrator; this ${account.label} account is not bound to any user`);
     }

@@ -85,7 +85,7 @@ describe.each(testDialects())('administrator-defined OAuth providers (%s)', (dia
       expect(json(list).data.map((p: { slug: string }) => p.slug)).toEqual(expect.arrayContaining(['corp-sso', 'corp-hidden']));
       const status = await ctx.app.inject({ method: 'GET', url: '/api/status' });
       const listed = json(status).data.custom_oauth_providers;
-      expect(listed).toContainEqual({ name: 'Corp corp-sso', slug: 'corp-sso', client_id: idp.client.id, authorization_endpoint: idp.authorizeUrl, scopes: 'openid profile email' });
+      expect(listed).toContainEqual({ name: 'Corp corp-sso', slug: 'corp-sso', kind: 'oauth_code', client_id: idp.client.id, authorization_endpoint: idp.authorizeUrl, scopes: 'openid profile email' });
       expect(listed.map((p: { slug: string }) => p.slug)).not.toContain('corp-hidden');
       for (const res of [list, status]) expect(res.payload).not.toContain(idp.client.secret);
 

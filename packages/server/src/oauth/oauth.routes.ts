@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  OAUTH_BIND_MESSAGE,
   OAUTH_STATE_TTL_SECONDS,
   OAuthCallbackQuery,
   OAuthStateQuery,
@@ -9,18 +8,17 @@ import {
   WeChatQuery,
   type OAuthCallbackResponse,
   type OAuthStateResponse,
-  type TwoFactorChallenge,
 } from '@gw/contracts';
 import { ok } from '../http/envelope.js';
 import { AppError, UnauthorizedError } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import { actorOf, requireUser } from '../http/guards.js';
 import { SESSION_COOKIE } from '../http/request-context.js';
-import { SESSION_TTL_SECONDS } from '../auth/session-store.js';
-import { signedInUser, type CallbackOutcome, type OAuthService } from './oauth.service.js';
+import { signedInUser, type OAuthService } from './oauth.service.js';
+import { signInResponder } from './sign-in-responder.js';
+import { STATE_COOKIE, STATE_COOKIE_PATH, takeOAuthStateCookie } from './state-cookie.js';
 import { boundFrame, failedFrame, signedInFrame, twoFactorFrame } from './wechat-frame.js';
 import type { SecondFactor } from '../auth/second-factor.js';
-import type { UserRow } from '../db/schema.js';
 
 export interface OAuthRouteDeps {
   oauth: OAuthService;
@@ -30,44 +28,18 @@ export interface OAuthRouteDeps {
   secondFactor?: SecondFactor;
 }
 
-/** The cookie that ties a state to the browser it was given to. */
-export const STATE_COOKIE = 'oauth_state';
-
 /** Third-party sign-in and binding, mounted under /api/oauth. */
 export async function oauthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
   const { oauth, rateLimit } = deps;
-  const secure = (req: FastifyRequest) => (deps.secureCookies === 'auto' ? req.protocol === 'https' : deps.secureCookies);
+  const { secure, signIn, answer } = signInResponder(deps);
   // URL.origin drops a default port, so the return address is the one registered at the provider.
   const siteOrigin = (req: FastifyRequest) => oauth.siteOrigin(new URL(`${req.protocol}://${req.host}`).origin);
 
+  // Path /api: the state also reaches POST /api/auth/external/<slug>/{jwt,header}/login.
   const setStateCookie = (req: FastifyRequest, reply: FastifyReply, state: string) =>
     // SameSite=None (HTTPS only) lets the cookie reach the WeChat frame's return, a cross-site navigation inside an iframe.
-    reply.setCookie(STATE_COOKIE, state, { path: '/api/oauth', httpOnly: true, sameSite: secure(req) ? 'none' : 'lax', secure: secure(req), maxAge: OAUTH_STATE_TTL_SECONDS });
-  const takeStateCookie = (req: FastifyRequest, reply: FastifyReply) => {
-    reply.clearCookie(STATE_COOKIE, { path: '/api/oauth' });
-    return req.cookies[STATE_COOKIE];
-  };
-
-  /**
-   * Signs the user in with a new session cookie, or, for a user with a second factor, starts no session and
-   * answers the challenge: the login page's two-factor step finishes that sign-in.
-   */
-  async function signIn(req: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<TwoFactorChallenge | null> {
-    const challenge = await deps.secondFactor?.challengeFor(user);
-    if (challenge) return challenge;
-    const cookie = await oauth.startSession(user, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
-    reply.setCookie(SESSION_COOKIE, cookie, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(req), maxAge: SESSION_TTL_SECONDS });
-    return null;
-  }
-
-  /** Answers a finished callback: "bind", the signed-in user, or the two-factor challenge. */
-  async function answer(req: FastifyRequest, reply: FastifyReply, outcome: CallbackOutcome): Promise<OAuthCallbackResponse> {
-    if (outcome.kind === 'bound') return ok(undefined, OAUTH_BIND_MESSAGE);
-    const challenge = await signIn(req, reply, outcome.user);
-    const body: OAuthCallbackResponse = challenge ? ok(challenge as never, 'two-factor authentication required') : ok(signedInUser(outcome.user));
-    if (outcome.loginParams) body.oauth_login_params = outcome.loginParams;
-    return body;
-  }
+    reply.setCookie(STATE_COOKIE, state, { path: STATE_COOKIE_PATH, httpOnly: true, sameSite: secure(req) ? 'none' : 'lax', secure: secure(req), maxAge: OAUTH_STATE_TTL_SECONDS });
+  const takeStateCookie = (req: FastifyRequest, reply: FastifyReply) => takeOAuthStateCookie(req, reply);
 
   app.get('/state', { preHandler: rateLimit }, async (req, reply): Promise<OAuthStateResponse> => {
     const query = parseInput(OAuthStateQuery, req.query);

@@ -1,4 +1,4 @@
-import { ErrorCode, OAUTH_STATE_TTL_SECONDS, UNKNOWN_OAUTH_PROVIDER, UserStatus, type OAuthSignedInUser, type RedirectProvider } from '@gw/contracts';
+import { CustomOAuthKind, ErrorCode, OAUTH_STATE_TTL_SECONDS, UNKNOWN_OAUTH_PROVIDER, UserStatus, type OAuthSignedInUser, type RedirectProvider } from '@gw/contracts';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import type { OptionsService } from '../options/options.service.js';
@@ -9,7 +9,7 @@ import { usersRepository } from '../users/users.repository.js';
 import { randomAlphanumeric, safeEqual } from '../platform/crypto.js';
 import { nowSeconds } from '../platform/clock.js';
 import { AppError, ValidationError } from '../http/errors.js';
-import { oauthStatesRepository as states } from './oauth-states.repository.js';
+import { oauthStatesRepository as states, type OAuthStateRow } from './oauth-states.repository.js';
 import { OAuthAccounts } from './oauth-accounts.service.js';
 import { codeChallengeOf, newCodeVerifier } from './pkce.js';
 import { providerEndpoints, type ProviderBaseUrls } from './providers/endpoints.js';
@@ -86,10 +86,12 @@ export class OAuthService {
 
   /** GET /api/oauth/state: a fresh state and, when the provider is named, its authorization address. */
   async createState(req: StateRequest): Promise<{ state: string; authorizeUrl?: string }> {
-    const provider = req.provider ? await this.enabledProvider(req.provider) : undefined;
+    // A provider that signs in without a redirect (jwt_direct, trusted_header) only needs the state.
+    const direct = req.provider ? await this.enabledDirectProvider(req.provider) : false;
+    const provider = req.provider && !direct ? await this.enabledProvider(req.provider) : undefined;
     const state = randomAlphanumeric(32);
     const verifier = provider?.usesPkce ? newCodeVerifier() : '';
-    const redirectUri = req.provider ? this.redirectUri(req.provider, req.siteOrigin) : '';
+    const redirectUri = provider && req.provider ? this.redirectUri(req.provider, req.siteOrigin) : '';
     const now = nowSeconds();
     const authorizeUrl = provider
       ? await provider.authorizeUrl({ state, redirectUri, codeChallenge: verifier ? codeChallengeOf(verifier) : undefined })
@@ -119,10 +121,7 @@ export class OAuthService {
     input: { code: string; state: string; cookieState: string | undefined; userId: number | null; siteOrigin: string },
   ): Promise<CallbackOutcome> {
     const provider = await this.enabledProvider(name);
-    if (!input.cookieState || !safeEqual(input.cookieState, input.state)) throw new ValidationError(STATE_MISMATCH);
-    const row = await states.consume(this.deps.db, input.state);
-    if (!row || row.expires_at < nowSeconds() || (row.provider !== '' && row.provider !== name)) throw new ValidationError(STATE_MISMATCH);
-    if (row.user_id !== input.userId) throw new ValidationError(SESSION_CHANGED);
+    const row = await this.consumeState(name, input);
     const profile = await provider.profileFor({
       code: input.code,
       redirectUri: row.redirect_uri || this.redirectUri(name, input.siteOrigin),
@@ -135,6 +134,21 @@ export class OAuthService {
     }
     const user = await this.accounts.signIn(account, row.aff);
     return { kind: 'signedIn', user, loginParams: row.login_params ?? '', next: row.next };
+  }
+
+  /**
+   * Uses up a state from GET /api/oauth/state: it must be the one this browser holds (its cookie), unused,
+   * unexpired, for this provider (or for none), and made for the same signed-in user (or for nobody).
+   */
+  async consumeState(
+    name: string,
+    input: { state: string; cookieState: string | undefined; userId: number | null },
+  ): Promise<OAuthStateRow> {
+    if (!input.cookieState || !safeEqual(input.cookieState, input.state)) throw new ValidationError(STATE_MISMATCH);
+    const row = await states.consume(this.deps.db, input.state);
+    if (!row || row.expires_at < nowSeconds() || (row.provider !== '' && row.provider !== name)) throw new ValidationError(STATE_MISMATCH);
+    if (row.user_id !== input.userId) throw new ValidationError(SESSION_CHANGED);
+    return row;
   }
 
   /** Telegram login widget: signs in (or binds to `bindTo`) after checking the widget's signature. */
@@ -174,10 +188,21 @@ export class OAuthService {
     return user && user.status === UserStatus.Enabled ? user.id : null;
   }
 
+  /** Whether `name` is a custom provider that signs in without a redirect; refused when it is disabled. */
+  private async enabledDirectProvider(name: string): Promise<boolean> {
+    if (Object.prototype.hasOwnProperty.call(this.providers, name)) return false;
+    const custom = await this.deps.customProviders.findBySlug(name);
+    if (!custom || custom.kind === CustomOAuthKind.OAuthCode) return false;
+    if (!custom.enabled) throw new AppError(ErrorCode.Forbidden, notEnabled(custom.name));
+    return true;
+  }
+
   /** A built-in provider by name, else the custom provider of that slug; refused unless enabled. */
   private async enabledProvider(name: string): Promise<CodeFlowProvider> {
     const builtIn = Object.prototype.hasOwnProperty.call(this.providers, name) ? this.providers[name as CodeFlowName] : undefined;
-    const custom = builtIn ? undefined : await this.deps.customProviders.findBySlug(name);
+    const found = builtIn ? undefined : await this.deps.customProviders.findBySlug(name);
+    // A provider of another kind has no authorization-code flow (new-api answers "unknown provider" too).
+    const custom = found?.kind === CustomOAuthKind.OAuthCode ? found : undefined;
     const provider = builtIn ?? (custom && customProvider(custom, this.deps.http));
     if (!provider) throw new ValidationError(UNKNOWN_OAUTH_PROVIDER);
     if (!provider.enabled()) throw new AppError(ErrorCode.Forbidden, notEnabled(provider.label));

@@ -15,16 +15,24 @@ import { MultipartError, decodeMultipart, multipartBoundary } from './http/multi
 import { listModelsFor } from './pipeline/list-models.js';
 import { countGeminiTokens, countMessageTokens } from './pipeline/count-message-tokens.js';
 import { assertRequestShape } from './surfaces/request-shape.js';
+import { compactionBody } from './compat/responses-compact.js';
+import { notImplementedRoutes } from './compat/not-implemented.js';
 import { decodeContentEncoding } from './http/decode-body.js';
 import { anthropicModel, anthropicModelList } from './formats/anthropic/models-from-openai.js';
 import { geminiModel, geminiModelList } from './formats/gemini/models-from-openai.js';
 import { deleteStoredResponse, listStoredInputItems, retrieveStoredResponse } from './responses-store/stored-response-answers.js';
+import { actorOf, requireUser } from '../http/guards.js';
+import type { SessionStore } from '../auth/session-store.js';
+import { playgroundAuth } from './playground/playground-auth.js';
+import { playgroundCaller } from './playground/playground-principal.js';
 
 export interface RelayRouteDeps {
   relay: RelayDeps;
   usableGroups: (userGroup: string) => Set<string>;
   bodyLimitBytes: number;
   version: string;
+  /** The console's sessions: the playground's caller signs in with one instead of an API key. */
+  sessions: SessionStore;
 }
 
 /** Endpoints whose model may be omitted, with the model the caller gets then. */
@@ -80,15 +88,37 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
   route('/v1/engines/:model/embeddings', openAISurface, 'embeddings', bearer);
   route('/v1/images/generations', openAISurface, 'images.generations', bearer);
   route('/v1/images/edits', openAISurface, 'images.edits', bearer);
+  // new-api routes the legacy /v1/edits as an image request: here it is the image edit endpoint under another path.
+  route('/v1/edits', openAISurface, 'images.edits', bearer);
   route('/v1/audio/speech', openAISurface, 'audio.speech', bearer);
   route('/v1/audio/transcriptions', openAISurface, 'audio.transcriptions', bearer);
   route('/v1/audio/translations', openAISurface, 'audio.translations', bearer);
   route('/v1/moderations', openAISurface, 'moderations', bearer);
   route('/v1/rerank', openAISurface, 'rerank', bearer);
   route('/v1/responses', openAISurface, 'responses', bearer);
+  // Responses compaction: only its documented fields go upstream, and the answer is one JSON object (it has
+  // no stream), billed by its usage like /v1/responses. Channels that speak the Responses API serve it.
+  const compact = { surface: openAISurface, endpoint: 'responses.compact' } as const;
+  app.post('/v1/responses/compact', { config: compact }, async (req, reply) => {
+    const startedAt = Date.now();
+    const principal = await authenticate(deps, req, bearer, true);
+    const parsed = parseBody(req, compact);
+    return relayAuthenticated(deps, req, reply, compact, principal, { ...parsed, body: compactionBody(parsed.body), stream: false }, startedAt);
+  });
   route('/v1/messages', claudeSurface, 'claude.messages', claudeKey);
+  // new-api's playground: the console's signed-in user instead of an API key, then the same chat relay.
+  // Its session check is this route's own hook, so no other relay request pays for it.
+  const playground = { surface: openAISurface, endpoint: 'chat' } as const;
+  const playgroundUser = playgroundAuth({ db: deps.relay.db, sessions: deps.sessions });
+  app.post('/pg/chat/completions', { config: playground, onRequest: playgroundUser, preHandler: requireUser }, async (req, reply) => {
+    const startedAt = Date.now();
+    const parsed = parseBody(req, playground);
+    const caller = await playgroundCaller({ db: deps.relay.db, usableGroups: deps.usableGroups }, actorOf(req), parsed.body);
+    return relayAuthenticated(deps, req, reply, playground, caller.principal, { ...parsed, body: caller.body }, startedAt);
+  });
   // One path for every Gemini action: generation and embeddings are relayed, token counts answered here.
-  app.post('/v1beta/models/:target', { config: { surface: geminiSurface, endpoint: 'gemini.generate' } satisfies RelayRouteConfig }, async (req, reply) => {
+  const geminiAction = { config: { surface: geminiSurface, endpoint: 'gemini.generate' } satisfies RelayRouteConfig };
+  const geminiModelAction = async (req: FastifyRequest, reply: FastifyReply) => {
     // An unknown action is refused by parseBody, after the key is checked.
     const action = geminiActionOf(req);
     if (action === 'countTokens') {
@@ -98,7 +128,10 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
     }
     const endpoint = action === 'embedContent' || action === 'batchEmbedContents' ? 'gemini.embed' : 'gemini.generate';
     return handle(deps, req, reply, { surface: geminiSurface, endpoint, keyOf: geminiKey });
-  });
+  };
+  app.post('/v1beta/models/:target', geminiAction, geminiModelAction);
+  // new-api serves the same Gemini actions under /v1 (`/v1/models/gemini-2.0-flash:generateContent`).
+  app.post('/v1/models/:target', geminiAction, geminiModelAction);
   app.post('/v1/messages/count_tokens', { config: { surface: claudeSurface, endpoint: 'claude.messages' } satisfies RelayRouteConfig }, async (req) => {
     const principal = await authenticate(deps, req, claudeKey, true);
     const parsed = parseBody(req, { endpoint: 'claude.messages' });
@@ -119,6 +152,10 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
     const found = (await listModelsFor(deps.relay, principal)).find((m) => m.id === id);
     if (!found) throw modelNotFound(id);
     return wantsAnthropicShape(req) ? anthropicModel(found) : found;
+  });
+  // Gemini's OpenAI-compatible list path, for OpenAI clients pointed at .../v1beta/openai (key as on /v1beta).
+  app.get('/v1beta/openai/models', { config: { surface: openAISurface } satisfies RelayRouteConfig }, async (req) => {
+    return { success: true, object: 'list', data: await listModelsFor(deps.relay, await authenticate(deps, req, geminiKey)) };
   });
   const gemini = { config: { surface: geminiSurface } satisfies RelayRouteConfig };
   app.get('/v1beta/models', gemini, async (req) => geminiModelList(await listModelsFor(deps.relay, await authenticate(deps, req, geminiKey))));
@@ -145,6 +182,9 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
     const { userId, id } = await owner(req);
     return listStoredInputItems(deps.relay.responsesStore, userId, id, (req.query as { order?: unknown }).order);
   });
+
+  // What new-api routes but answers 501 (files, fine-tunes, image variations, model deletion), after the key check.
+  notImplementedRoutes(app, (req) => authenticate(deps, req, header(req, 'x-api-key') ? claudeKey : bearer, true));
 }
 
 const modelNotFound = (id: string) => new RelayError(404, 'model_not_found', `the model ${id} does not exist or you do not have access to it`, 'client', 'invalid_request_error');
@@ -154,11 +194,15 @@ function authenticate(deps: RelayRouteDeps, req: FastifyRequest, keyOf: KeySourc
 }
 
 async function handle(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyReply, r: { surface: Surface; endpoint: RelayEndpoint; keyOf: KeySource }) {
-  const requestId = nextRequestId();
   const startedAt = Date.now();
   // runRelay checks the balance once it knows the request is not served by the user's own key.
   const principal = await authenticate(deps, req, r.keyOf, true);
-  const parsed = parseBody(req, r);
+  return relayAuthenticated(deps, req, reply, r, principal, parseBody(req, r), startedAt);
+}
+
+/** Relays a parsed request whose caller is known: an API key's, or the playground's signed-in user. */
+async function relayAuthenticated(deps: RelayRouteDeps, req: FastifyRequest, reply: FastifyReply, r: { surface: Surface; endpoint: RelayEndpoint }, principal: ApiKeyPrincipal, parsed: ParsedRelayBody, startedAt: number) {
+  const requestId = nextRequestId();
   const path = req.url.split('?')[0];
   const userAgent = header(req, 'user-agent');
   // With Redis, channel affinity reads the request key's remembered channel before routing.

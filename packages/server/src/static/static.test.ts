@@ -41,9 +41,9 @@ describe('serving the console', () => {
   });
 
   it('answers an unknown gateway path in the SDKs\' error shape', async () => {
-    const openai = await ctx.app.inject({ method: 'POST', url: '/v1/fine-tunes?x=1', payload: {} });
+    const openai = await ctx.app.inject({ method: 'POST', url: '/v1/assistants?x=1', payload: {} });
     expect(openai.statusCode).toBe(404);
-    expect(openai.json()).toEqual({ error: { message: 'Invalid URL (POST /v1/fine-tunes)', type: 'invalid_request_error', param: null, code: 'invalid_url' } });
+    expect(openai.json()).toEqual({ error: { message: 'Invalid URL (POST /v1/assistants)', type: 'invalid_request_error', param: null, code: 'invalid_url' } });
     const gemini = await ctx.app.inject({ method: 'GET', url: '/v1beta/tunedModels' });
     expect(gemini.statusCode).toBe(404);
     expect(gemini.json()).toMatchObject({ error: { code: 404, message: 'Invalid URL (GET /v1beta/tunedModels)' } });

@@ -47,6 +47,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'detail', lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage') },
   { path: 'midjourney', lazy: page(() => import('../features/tasks/pages/drawing-logs-page'), 'DrawingLogsPage') },
   { path: 'task', lazy: page(() => import('../features/tasks/pages/task-logs-page'), 'TaskLogsPage') },
+  { path: 'playground', lazy: page(() => import('../features/playground/pages/playground-page'), 'PlaygroundPage') },
 ];
 
 const adminRoutes: RouteObject[] = [

@@ -24,6 +24,7 @@ import enTasks from './locales/en/tasks.json';
 import enRatioSync from './locales/en/ratio-sync.json';
 import enPerformance from './locales/en/performance.json';
 import enPrefillGroups from './locales/en/prefill-groups.json';
+import enPlayground from './locales/en/playground.json';
 import zhCommon from './locales/zh/common.json';
 import zhLayout from './locales/zh/layout.json';
 import zhAuth from './locales/zh/auth.json';
@@ -50,6 +51,7 @@ import zhTasks from './locales/zh/tasks.json';
 import zhRatioSync from './locales/zh/ratio-sync.json';
 import zhPerformance from './locales/zh/performance.json';
 import zhPrefillGroups from './locales/zh/prefill-groups.json';
+import zhPlayground from './locales/zh/playground.json';
 
 /** One namespace per feature; `scripts/check-i18n-keys.mjs` keeps the two languages' keys equal. */
 export const resources = {
@@ -80,6 +82,7 @@ export const resources = {
     ratioSync: enRatioSync,
     performance: enPerformance,
     prefillGroups: enPrefillGroups,
+    playground: enPlayground,
   },
   zh: {
     common: zhCommon,
@@ -108,6 +111,7 @@ export const resources = {
     ratioSync: zhRatioSync,
     performance: zhPerformance,
     prefillGroups: zhPrefillGroups,
+    playground: zhPlayground,
   },
 } as const;
 

@@ -161,6 +161,23 @@ export async function postEventStream(path: string, body: unknown, onData: (data
 }
 
 /**
+ * POSTs to an endpoint that answers in OpenAI's shapes rather than the envelope (the playground's
+ * /pg/chat/completions) and hands back the response for the caller to read, with the identity headers
+ * every call sends. A 401 signs the console out as any call's does; the caller still reads its error.
+ */
+export async function postForResponse(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: identityHeaders(true), body: JSON.stringify(body), signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(i18n.t('common:errors.network'), 0);
+  }
+  if (res.status === 401) onUnauthorized();
+  return res;
+}
+
+/**
  * For calls whose answer is a stream or a file: a failure status, or a JSON envelope where the stream or file
  * should be, is the server refusing, thrown as an ApiError (a 401 also signs the console out).
  */

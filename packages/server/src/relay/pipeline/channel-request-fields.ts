@@ -11,7 +11,7 @@ const GUARDED = [
   ['speed', 'allow_speed'],
 ] as const;
 
-const ENDPOINTS: ReadonlySet<RelayEndpoint> = new Set<RelayEndpoint>(['chat', 'completions', 'responses', 'claude.messages']);
+const ENDPOINTS: ReadonlySet<RelayEndpoint> = new Set<RelayEndpoint>(['chat', 'completions', 'responses', 'responses.compact', 'claude.messages']);
 
 /**
  * The request as the channel lets it through (new-api's field filtering): `service_tier` (a priority tier

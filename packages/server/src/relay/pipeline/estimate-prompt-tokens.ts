@@ -32,6 +32,8 @@ export function estimatePromptTokens(endpoint: RelayEndpoint, body: RelayBody): 
       return textTokens(json.query) + textTokens(json.documents);
     case 'responses':
       return textTokens(json.input) + textTokens(json.instructions) + toolsTokens(json.tools);
+    case 'responses.compact':
+      return textTokens(json.input) + textTokens(json.instructions);
     case 'audio.speech':
       return textTokens(json.input);
     default:

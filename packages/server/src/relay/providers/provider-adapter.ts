@@ -22,6 +22,8 @@ export type RelayEndpoint =
   | 'moderations'
   | 'rerank'
   | 'responses'
+  /** OpenAI's `/v1/responses/compact`: one JSON answer (a `response.compaction` object), never streamed. */
+  | 'responses.compact'
   | 'claude.messages'
   | 'gemini.generate'
   /** Gemini's `:embedContent` / `:batchEmbedContents` bodies, as the Gemini surface receives them. */

@@ -125,6 +125,16 @@ export function assertRequestShape(endpoint: RelayEndpoint, body: Record<string,
       streamFlag(body);
       responseId(body.previous_response_id, 'previous_response_id');
       return;
+    case 'responses.compact':
+      responseId(body.previous_response_id, 'previous_response_id');
+      if (body.input === undefined || body.input === null) {
+        if (body.previous_response_id === undefined || body.previous_response_id === null) fail('input or previous_response_id is required');
+      } else if (typeof body.input !== 'string') {
+        if (!Array.isArray(body.input)) fail('input must be a string or an array of input items');
+        objectsOrAbsent(body.input, 'input');
+      }
+      if (body.instructions !== undefined && body.instructions !== null && typeof body.instructions !== 'string') fail('instructions must be a string');
+      return;
     // The other endpoints' required inputs, so a request missing them is refused before any upstream call.
     case 'embeddings':
       textOrList(body.input, 'input', isEmbeddingItem, 'a string, an object, a token id or an array of token ids');

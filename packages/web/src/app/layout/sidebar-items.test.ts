@@ -21,6 +21,7 @@ describe('sidebar modules switched off by the administrator (SidebarModulesAdmin
   it('shows every entry by default and for a missing or unreadable value', () => {
     for (const raw of ['', '{not json', '{}']) {
       expect(pathsOf(Role.Root, raw)).toEqual({
+        chat: ['/playground'],
         console: ['/detail', '/token', '/log'],
         admin: ['/channel', '/redemption', '/user', '/setting', '/aipy-conf', '/activity-config', '/prefill-group'],
         personal: ['/topup', '/personal', '/custom-models', '/activity-center'],
@@ -30,12 +31,18 @@ describe('sidebar modules switched off by the administrator (SidebarModulesAdmin
 
   it('hides a switched-off entry, and a whole section switched off, for administrators too', () => {
     const raw = JSON.stringify({ console: { enabled: true, token: false }, admin: { enabled: false, user: true }, personal: { topup: false } });
-    expect(pathsOf(Role.Root, raw)).toEqual({ console: ['/detail', '/log'], personal: ['/personal', '/custom-models', '/activity-center'] });
-    expect(pathsOf(Role.User, raw)).toEqual({ console: ['/detail', '/log'], personal: ['/personal', '/custom-models', '/activity-center'] });
+    expect(pathsOf(Role.Root, raw)).toEqual({ chat: ['/playground'], console: ['/detail', '/log'], personal: ['/personal', '/custom-models', '/activity-center'] });
+    expect(pathsOf(Role.User, raw)).toEqual({ chat: ['/playground'], console: ['/detail', '/log'], personal: ['/personal', '/custom-models', '/activity-center'] });
   });
 
   it('leaves out a group whose entries are all switched off', () => {
     const raw = JSON.stringify({ personal: { topup: false, personal: false, customModels: false, activityCenter: false } });
-    expect(Object.keys(pathsOf(Role.User, raw))).toEqual(['console']);
+    expect(Object.keys(pathsOf(Role.User, raw))).toEqual(['chat', 'console']);
+  });
+
+  it("offers the playground in the chat section (new-api's chat.playground) until it or the section is switched off", () => {
+    expect(pathsOf(Role.User, '{}').chat).toEqual(['/playground']);
+    expect(pathsOf(Role.User, JSON.stringify({ chat: { playground: false } })).chat).toBeUndefined();
+    expect(pathsOf(Role.Root, JSON.stringify({ chat: { enabled: false, playground: true } })).chat).toBeUndefined();
   });
 });

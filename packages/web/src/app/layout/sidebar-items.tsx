@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   AppstoreOutlined, AreaChartOutlined, BarsOutlined, CalendarOutlined, ControlOutlined, CreditCardOutlined,
-  DeploymentUnitOutlined, FileTextOutlined, KeyOutlined, PictureOutlined, RobotOutlined,
+  DeploymentUnitOutlined, ExperimentOutlined, FileTextOutlined, KeyOutlined, PictureOutlined, RobotOutlined,
   SettingOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined,
 } from '@ant-design/icons';
 import { isAdmin, isRoot, type SidebarModule, type SidebarSection } from '@gw/contracts';
@@ -29,6 +29,7 @@ export interface SidebarGroup {
  * sections and entries the administrator switched off (SidebarModulesAdmin); an emptied group is left out.
  */
 export function sidebarGroupsFor(role: number, status: SiteStatus): SidebarGroup[] {
+  const chatItems: SidebarItem[] = [{ path: '/playground', labelKey: 'sidebar.items.playground', icon: <ExperimentOutlined />, module: 'playground' }];
   const consoleItems: (SidebarItem | false)[] = [
     Boolean(status.enable_data_export) && { path: '/detail', labelKey: 'sidebar.items.dashboard', icon: <AreaChartOutlined />, module: 'detail' },
     { path: '/token', labelKey: 'sidebar.items.tokens', icon: <KeyOutlined />, module: 'token' },
@@ -56,7 +57,7 @@ export function sidebarGroupsFor(role: number, status: SiteStatus): SidebarGroup
     key,
     items: items.filter((i): i is SidebarItem => Boolean(i) && isSidebarModuleShown(modules, key, (i as SidebarItem).module)),
   });
-  const groups = [group('console', consoleItems)];
+  const groups = [group('chat', chatItems), group('console', consoleItems)];
   if (isAdmin(role)) groups.push(group('admin', adminItems));
   groups.push(group('personal', personalItems));
   return groups.filter((g) => g.items.length > 0);

@@ -2,7 +2,7 @@ import { DEFAULT_HEADER_NAV_MODULES, DEFAULT_SIDEBAR_MODULES_ADMIN, type HeaderN
 
 /**
  * The header and sidebar switch cards edit the JSON texts of HeaderNavModules and SidebarModulesAdmin.
- * Keys this console does not show (new-api's `guide`, the `chat` section …) are kept as they are.
+ * Keys this console does not show (new-api's `guide`, the `chat.chat` entry …) are kept as they are.
  */
 type Json = Record<string, unknown>;
 

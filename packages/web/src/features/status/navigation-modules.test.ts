@@ -32,6 +32,12 @@ describe('pages hidden from ordinary users', () => {
     expect(isPageHiddenFromUsers('/tokens', s, header(''))).toBe(false);
   });
 
+  it('hides the playground when its chat entry or the chat section is switched off', () => {
+    expect(isPageHiddenFromUsers('/playground', sidebar(''), header(''))).toBe(false);
+    expect(isPageHiddenFromUsers('/playground', sidebar('{"chat": {"playground": false}}'), header(''))).toBe(true);
+    expect(isPageHiddenFromUsers('/playground', sidebar('{"chat": {"enabled": false}}'), header(''))).toBe(true);
+  });
+
   it('hides the model hub and the about page while the top bar hides them', () => {
     expect(isPageHiddenFromUsers('/model-hub', sidebar(''), header('{"pricing": {"enabled": false}}'))).toBe(true);
     expect(isPageHiddenFromUsers('/model-hub', sidebar(''), header('{"pricing": {"enabled": true, "requireAuth": true}}'))).toBe(false);

@@ -49,8 +49,9 @@ export function isSidebarModuleShown(modules: SidebarModulesAdmin, section: Side
   return s?.enabled !== false && s?.[module] !== false;
 }
 
-/** The pages of the console and personal sidebar sections, which ordinary users could open by address. */
+/** The pages of the chat, console and personal sidebar sections, which ordinary users could open by address. */
 const USER_PAGE_MODULES: readonly (readonly [path: string, section: SidebarSection, module: string])[] = [
+  ['/playground', 'chat', 'playground'],
   ['/detail', 'console', 'detail'],
   ['/token', 'console', 'token'],
   ['/log', 'console', 'log'],

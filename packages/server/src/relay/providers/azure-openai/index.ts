@@ -16,10 +16,21 @@ export const AZURE_DEFAULT_API_VERSION = '2025-04-01-preview';
  */
 export const azureDeploymentName = (model: string): string => model.replace(/\./g, '');
 
+/**
+ * Compaction lives only in Azure's v1 API (`/openai/v1/responses/compact`, preview features with
+ * `api-version=preview`); an AI Foundry resource (`*.cognitiveservices.azure.com`) takes it under
+ * `/openai/responses/compact` with the channel's api-version, as new-api sends it.
+ */
+function azureCompactUrl(base: string, version: string): string {
+  if (/\.cognitiveservices\.azure\.com(:\d+)?(\/|$)/i.test(base)) return `${base}/openai/responses/compact?api-version=${version}`;
+  return `${base}/openai/v1/responses/compact?api-version=preview`;
+}
+
 function azureUrl(endpoint: OpenAIEndpoint, ctx: AdapterContext): string {
   const base = resolveBaseUrl(ctx.channel, '');
   const version = encodeURIComponent(ctx.channel.other.trim() || AZURE_DEFAULT_API_VERSION);
   if (endpoint === 'responses') return `${base}/openai/responses?api-version=${version}`;
+  if (endpoint === 'responses.compact') return azureCompactUrl(base, version);
   const deployment = encodeURIComponent(azureDeploymentName(ctx.upstreamModel));
   return `${base}/openai/deployments/${deployment}${OPENAI_PATHS[endpoint]}?api-version=${version}`;
 }
@@ -38,6 +49,7 @@ export const azureOpenAIAdapter = openAICompatibleAdapter({
     'audio.transcriptions',
     'audio.translations',
     'responses',
+    'responses.compact',
   ],
   urlFor: azureUrl,
   headers: (channel) => ({ 'api-key': channel.key }),

@@ -15,6 +15,7 @@ export const OPENAI_PATHS = {
   moderations: '/moderations',
   rerank: '/rerank',
   responses: '/responses',
+  'responses.compact': '/responses/compact',
 } as const satisfies Partial<Record<RelayEndpoint, string>>;
 
 export type OpenAIEndpoint = keyof typeof OPENAI_PATHS;

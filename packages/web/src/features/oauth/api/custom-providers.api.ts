@@ -1,4 +1,4 @@
-import type { CustomOAuthProviderBody, CustomOAuthProviderView } from '@gw/contracts';
+import type { CustomOAuthDiscoveryBody, CustomOAuthDiscoveryResult, CustomOAuthProviderBody, CustomOAuthProviderView } from '@gw/contracts';
 import { api } from '../../../lib/api-client';
 
 /** The administrator's custom OAuth providers (/api/custom-oauth-provider, root only). */
@@ -17,4 +17,9 @@ export function updateCustomProvider(id: number, body: CustomOAuthProviderBody):
 
 export function deleteCustomProvider(id: number): Promise<void> {
   return api.delete(`/api/custom-oauth-provider/${id}`);
+}
+
+/** POST /api/custom-oauth-provider/discovery: the server reads the provider's OpenID configuration (under its SSRF policy). */
+export function discoverCustomProvider(body: CustomOAuthDiscoveryBody): Promise<CustomOAuthDiscoveryResult> {
+  return api.post('/api/custom-oauth-provider/discovery', body);
 }

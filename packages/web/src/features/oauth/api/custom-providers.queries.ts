@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CustomOAuthProviderBody } from '@gw/contracts';
+import type { CustomOAuthDiscoveryBody, CustomOAuthProviderBody } from '@gw/contracts';
 import { statusKeys } from '../../status/api/status.queries';
-import { createCustomProvider, deleteCustomProvider, listCustomProviders, updateCustomProvider } from './custom-providers.api';
+import { createCustomProvider, deleteCustomProvider, discoverCustomProvider, listCustomProviders, updateCustomProvider } from './custom-providers.api';
 
 export const customProviderKeys = {
   all: ['custom-oauth-providers'] as const,
@@ -27,4 +27,9 @@ export function useDeleteCustomProvider() {
     mutationFn: (id: number) => deleteCustomProvider(id),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: customProviderKeys.all }), queryClient.invalidateQueries({ queryKey: statusKeys.all })]),
   });
+}
+
+/** Reads an OpenID Provider's discovery document for the provider form (nothing is saved). */
+export function useDiscoverCustomProvider() {
+  return useMutation({ mutationFn: (body: CustomOAuthDiscoveryBody) => discoverCustomProvider(body) });
 }

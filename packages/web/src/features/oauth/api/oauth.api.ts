@@ -21,6 +21,17 @@ export async function getOAuthState(provider: StateProvider, query: { aff?: stri
   return { state: data, authorizeUrl };
 }
 
+/** GET /api/oauth/state?provider for a provider that signs in without a redirect (a trusted proxy): the state alone. */
+export async function getSignInState(provider: string, query: { aff?: string; oauth_login_params?: string }): Promise<string> {
+  const { data } = await requestEnvelope<string>('GET', '/api/oauth/state', { query: { provider, ...query } });
+  return data;
+}
+
+/** POST /api/auth/external/:provider/header/login: signs in as whoever the trusted reverse proxy names. */
+export async function completeHeaderLogin(provider: string, state: string): Promise<CallbackAnswer> {
+  return toAnswer(await requestEnvelope<OAuthSignedInUser | TwoFactorChallenge | undefined>('POST', `/api/auth/external/${encodeURIComponent(provider)}/header/login`, { body: { state } }));
+}
+
 function toAnswer({ data, message, envelope }: { data: OAuthSignedInUser | TwoFactorChallenge | undefined; message: string; envelope: Record<string, unknown> }): CallbackAnswer {
   const params = envelope.oauth_login_params;
   return { data, message, oauth_login_params: typeof params === 'string' ? params : undefined };

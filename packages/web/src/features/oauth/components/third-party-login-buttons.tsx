@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { readString, StorageKey } from '../../../lib/storage';
 import { useIsMobile } from '../../../app/layout/use-is-mobile';
 import { useSiteStatus } from '../../status/api/status.queries';
-import { completeTelegram, getOAuthState, type StateProvider } from '../api/oauth.api';
+import { completeHeaderLogin, completeTelegram, getOAuthState, getSignInState, type StateProvider } from '../api/oauth.api';
 import { AUTHORIZE_ENTRY, secondFactorStep, waitingAuthorizationParams } from '../oauth-flow';
 import { PROVIDERS, customProvidersOf, isEnabled, isRedirectProvider } from '../oauth-providers';
 import { useFinishOAuth } from '../use-finish-oauth';
@@ -42,6 +42,16 @@ export function ThirdPartyLoginButtons() {
         message.error(err.message);
       });
   };
+  // A trusted-header provider needs no redirect: the proxy in front of this site already knows the person.
+  const goThroughProxy = (slug: string) => {
+    setGoing(slug);
+    getSignInState(slug, { aff, oauth_login_params: loginParams })
+      .then((state) => completeHeaderLogin(slug, state))
+      .then(succeed, (err: Error) => {
+        setGoing(null);
+        message.error(err.message);
+      });
+  };
   const next = params.get('next') ?? '';
   const wechatNext = loginParams ? `${AUTHORIZE_ENTRY}?${loginParams}` : next.startsWith('/') && !next.startsWith('//') ? next : '/token';
 
@@ -70,8 +80,15 @@ export function ThirdPartyLoginButtons() {
             </Flex>
           );
         })}
-        {custom.map(({ slug, name }) => (
-          <Button key={`custom-${slug}`} block loading={going === slug} disabled={going !== null && going !== slug} onClick={() => go(slug)} data-testid={`login-${slug}`}>
+        {custom.map(({ slug, name, kind }) => (
+          <Button
+            key={`custom-${slug}`}
+            block
+            loading={going === slug}
+            disabled={going !== null && going !== slug}
+            onClick={() => (kind === 'trusted_header' ? goThroughProxy(slug) : go(slug))}
+            data-testid={`login-${slug}`}
+          >
             {t('login.with', { provider: name })}
           </Button>
         ))}

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { Button, Col, Drawer, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CUSTOM_OAUTH_SLUG_MAX, type CustomOAuthProviderView } from '@gw/contracts';
+import { CUSTOM_OAUTH_SLUG_MAX, CustomOAuthKind, type CustomOAuthKindValue, type CustomOAuthProviderView } from '@gw/contracts';
 import { fitScreen } from '../../../../components/responsive';
 import { ApiError } from '../../../../lib/api-client';
 import { issuesToFields } from '../../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useSaveCustomProvider } from '../../api/custom-providers.queries';
-import { callbackUrl, formToBody, providerToForm, type CustomProviderFormValues } from '../../custom-provider-form';
+import { callbackUrl, externalLoginUrl, formToBody, providerToForm, type CustomProviderFormValues } from '../../custom-provider-form';
+import { CustomProviderDiscovery } from './custom-provider-discovery';
+import { AutoRegisterField, CodeFlowFields, HeaderFields, JwtFields, ProfilePathFields } from './custom-provider-kind-fields';
 
 interface CustomProviderDrawerProps {
   /** undefined: closed; null: a new provider. */
@@ -17,13 +19,18 @@ interface CustomProviderDrawerProps {
   onClose: () => void;
 }
 
-/** Adds or edits one custom OAuth provider; the contract checks the fields before the server does. */
+const KINDS = Object.values(CustomOAuthKind);
+
+/**
+ * Adds or edits one custom provider of any kind (new-api's oauth_code, jwt_direct, trusted_header); the form
+ * shows the fields of the chosen kind, and the contract checks them before the server does.
+ */
 export function CustomProviderDrawer({ provider, origin, onClose }: CustomProviderDrawerProps) {
   const { t } = useTranslation('oauth');
   const [form] = Form.useForm<CustomProviderFormValues>();
   const save = useSaveCustomProvider();
   const slug = Form.useWatch('slug', form) ?? '';
-  const isEdit = Boolean(provider);
+  const kind: CustomOAuthKindValue = Form.useWatch('kind', form) ?? CustomOAuthKind.OAuthCode;
 
   useEffect(() => {
     if (provider === undefined) return;
@@ -31,7 +38,9 @@ export function CustomProviderDrawer({ provider, origin, onClose }: CustomProvid
     form.setFieldsValue(providerToForm(provider));
   }, [provider, form]);
 
-  const submit = (values: CustomProviderFormValues) => {
+  const submit = (shown: CustomProviderFormValues) => {
+    // The fields of the other kinds are not on screen but stay in the form's store.
+    const values = { ...(form.getFieldsValue(true) as CustomProviderFormValues), ...shown };
     const check = formToBody(values, provider);
     if (!check.ok) return form.setFields(issuesToFields<CustomProviderFormValues>(check.error, 'name'));
     save.mutate(
@@ -50,11 +59,8 @@ export function CustomProviderDrawer({ provider, origin, onClose }: CustomProvid
     );
   };
 
-  const field = (name: keyof CustomProviderFormValues, label: string, extra?: string, placeholder?: string) => (
-    <Form.Item name={name} label={label} extra={extra}>
-      <Input placeholder={placeholder} autoComplete="off" />
-    </Form.Item>
-  );
+  const normalizedSlug = slug.trim().toLowerCase();
+  const address = kind === CustomOAuthKind.OAuthCode ? callbackUrl(origin, normalizedSlug) : externalLoginUrl(origin, normalizedSlug, kind);
 
   return (
     <Drawer
@@ -71,57 +77,33 @@ export function CustomProviderDrawer({ provider, origin, onClose }: CustomProvid
     >
       <Form form={form} name="custom-provider" layout="vertical" onFinish={submit} onFinishFailed={() => notifyError(t('custom.invalid'))} data-testid="custom-provider-form">
         <Row gutter={16}>
-          <Col xs={24} md={12}>{field('name', t('custom.name'), t('custom.nameHelp'))}</Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="name" label={t('custom.name')} extra={t('custom.nameHelp')}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
           <Col xs={24} md={12}>
             <Form.Item name="slug" label={t('custom.slug')} extra={t('custom.slugHelp', { max: CUSTOM_OAUTH_SLUG_MAX })}>
               <Input autoComplete="off" />
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item name="kind" label={t('custom.kind')} extra={t(`custom.kindHelp.${kind}`)}>
+          <Select options={KINDS.map((k) => ({ value: k, label: t(`custom.kinds.${k}`) }))} data-testid="custom-provider-kind" />
+        </Form.Item>
         <Typography.Paragraph type="secondary" data-testid="custom-provider-callback">
-          {t('custom.callback')} <Typography.Text code copyable>{callbackUrl(origin, slug.trim().toLowerCase())}</Typography.Text>
+          {kind === CustomOAuthKind.OAuthCode ? t('custom.callback') : t('custom.loginAddress')} <Typography.Text code copyable>{address}</Typography.Text>
         </Typography.Paragraph>
         <Flex gap="large" wrap>
           <Form.Item name="enabled" label={t('custom.enabled')} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item name="use_pkce" label={t('custom.usePkce')} valuePropName="checked" extra={t('custom.usePkceHelp')}>
-            <Switch />
-          </Form.Item>
+          {kind !== CustomOAuthKind.OAuthCode && <AutoRegisterField />}
         </Flex>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>{field('client_id', t('custom.clientId'))}</Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="client_secret" label={t('custom.clientSecret')} extra={isEdit && provider?.client_secret_set ? t('custom.secretKept') : t('custom.secretHelp')}>
-              <Input.Password autoComplete="new-password" placeholder={isEdit && provider?.client_secret_set ? t('custom.secretSaved') : ''} />
-            </Form.Item>
-          </Col>
-        </Row>
-        {field('authorization_endpoint', t('custom.authorizationEndpoint'), undefined, 'https://…/oauth/authorize')}
-        {field('token_endpoint', t('custom.tokenEndpoint'), undefined, 'https://…/oauth/token')}
-        {field('user_info_endpoint', t('custom.userInfoEndpoint'), undefined, 'https://…/userinfo')}
-        <Row gutter={16}>
-          <Col xs={24} md={12}>{field('scopes', t('custom.scopes'), t('custom.scopesHelp'))}</Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="auth_style" label={t('custom.authStyle')}>
-              <Select
-                options={[
-                  { value: 0, label: t('custom.authStyles.auto') },
-                  { value: 1, label: t('custom.authStyles.params') },
-                  { value: 2, label: t('custom.authStyles.header') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Typography.Title level={5}>{t('custom.fieldsTitle')}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t('custom.fieldsHelp')}</Typography.Paragraph>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>{field('user_id_field', t('custom.userIdField'))}</Col>
-          <Col xs={24} md={12}>{field('username_field', t('custom.usernameField'))}</Col>
-          <Col xs={24} md={12}>{field('display_name_field', t('custom.displayNameField'))}</Col>
-          <Col xs={24} md={12}>{field('email_field', t('custom.emailField'))}</Col>
-        </Row>
+        {kind !== CustomOAuthKind.TrustedHeader && <CustomProviderDiscovery form={form} kind={kind} />}
+        {kind === CustomOAuthKind.OAuthCode && <CodeFlowFields provider={provider} />}
+        {kind === CustomOAuthKind.JwtDirect && <JwtFields provider={provider} />}
+        {kind === CustomOAuthKind.TrustedHeader ? <HeaderFields /> : <ProfilePathFields claims={kind === CustomOAuthKind.JwtDirect} />}
       </Form>
     </Drawer>
   );

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CustomOAuthProviderView } from '@gw/contracts';
+import { CustomOAuthKind, type CustomOAuthKindValue, type CustomOAuthProviderView } from '@gw/contracts';
 import { notifySuccess } from '../../../../lib/notify';
 import { useSiteStatus } from '../../../status/api/status.queries';
 import { customProviderQueries, useDeleteCustomProvider } from '../../api/custom-providers.queries';
-import { callbackUrl } from '../../custom-provider-form';
+import { callbackUrl, externalLoginUrl } from '../../custom-provider-form';
 import { CustomProviderDrawer } from './custom-provider-drawer';
 
 /**
@@ -55,12 +55,20 @@ export function CustomProvidersCard() {
           columns={[
             { title: t('custom.name'), dataIndex: 'name' },
             { title: t('custom.slug'), dataIndex: 'slug', render: (slug: string) => <Typography.Text code>{slug}</Typography.Text> },
+            { title: t('custom.kind'), dataIndex: 'kind', render: (kind: CustomOAuthKindValue) => t(`custom.kinds.${kind}`) },
             {
               title: t('custom.enabled'),
               dataIndex: 'enabled',
               render: (on: boolean) => (on ? <Tag color="success">{t('custom.on')}</Tag> : <Tag>{t('custom.off')}</Tag>),
             },
-            { title: t('custom.callback'), dataIndex: 'slug', key: 'callback', render: (slug: string) => <Typography.Text copyable>{callbackUrl(origin, slug)}</Typography.Text> },
+            {
+              title: t('custom.callback'),
+              dataIndex: 'slug',
+              key: 'callback',
+              render: (slug: string, p) => (
+                <Typography.Text copyable>{p.kind === CustomOAuthKind.OAuthCode ? callbackUrl(origin, slug) : externalLoginUrl(origin, slug, p.kind)}</Typography.Text>
+              ),
+            },
             {
               title: t('custom.actions'),
               key: 'actions',

@@ -12,6 +12,7 @@ type SidebarLabel = keyof (typeof layout)['sidebar']['items'];
 
 /** Each entry's label, as the sidebar itself shows it. */
 const ENTRY_LABELS: Record<SidebarModule, SidebarLabel> = {
+  playground: 'playground',
   detail: 'dashboard',
   token: 'tokens',
   log: 'logs',
