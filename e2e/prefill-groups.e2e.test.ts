@@ -110,6 +110,9 @@ describe('prefill groups', () => {
     const items = dialog().getByLabel('Items', { exact: true });
     await items.fill('e2e-model-c');
     await items.press('Enter');
+    // Leave the items field so its option list closes (open, it lies over the Save button).
+    await dialog().getByText('Edit prefill group').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first().waitFor({ state: 'hidden' });
     await withNotice(page, 'Prefill group updated', () => dialog().getByRole('button', { name: 'Save' }).click());
     await groupRow(GROUP).getByText('e2e-model-c', { exact: true }).waitFor();
     expect((await groups()).find((g) => g.name === GROUP)?.items).toEqual([...MODELS, 'e2e-model-c']);
