@@ -48,6 +48,31 @@ describe('performance settings', () => {
     await context.close();
   });
 
+  it('shows the machine load and saves a threshold of the system performance check', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=performance');
+    await waitForPath(page, '/setting');
+    const card = page.getByTestId('performance-system-load');
+    await card.getByText('System performance check').waitFor();
+    await card.getByTestId('performance-system-load-figures').getByText('Memory usage').waitFor();
+
+    // Off by default: nothing is refused until root turns it on.
+    await card.getByTestId('performance-system-load-figures').getByText('Check off').waitFor();
+    const enabled = card.getByRole('checkbox', { name: 'Refuse relay requests while the machine is overloaded' });
+    await expect(enabled.isChecked()).resolves.toBe(false);
+    await enabled.check();
+    const field = card.getByLabel('Memory threshold (%)');
+    await expect(field.inputValue()).resolves.toBe('90');
+    await field.fill('97');
+    await withNotice(page, 'Saved successfully', () => card.getByRole('button', { name: 'Save' }).click(), 'success');
+    const stats = (await pageApi<PerformanceStats>(page, 'GET', '/api/performance/stats')).data;
+    expect(stats.system_load).toMatchObject({ monitor_enabled: true, memory_threshold: 97, cpu_threshold: 90, disk_threshold: 95 });
+    const off = await pageApi(page, 'PUT', '/api/option/', { key: 'performance_setting.monitor_enabled', value: 'false' });
+    expect(off.success, off.message).toBe(true);
+    await context.close();
+  });
+
   it('does not offer the tab to an administrator who is not root', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();

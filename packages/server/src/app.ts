@@ -41,6 +41,7 @@ import { UpstreamHttpClient } from './platform/http-client.js';
 import { GoogleAuth } from './relay/http/google-auth.js';
 import { getAdapter } from './relay/providers/registry.js';
 import { UserRequestLimiter } from './relay/pipeline/user-request-limit.js';
+import { createTokenConcurrencyGate } from './relay/limits/token-concurrency/token-concurrency-gate.js';
 import type { RelayDeps } from './relay/pipeline/relay-deps.js';
 import { ApiKeyCache } from './relay/pipeline/api-key-cache.js';
 import { nextRequestId } from './platform/request-id.js';
@@ -78,6 +79,7 @@ import { ChannelAffinityUsage } from './logs/affinity-usage.js';
 import { PerformanceService } from './performance/performance.service.js';
 import { performanceRoutes } from './performance/performance.routes.js';
 import { cacheSizes } from './performance/cache-sizes.js';
+import { startSystemLoad, type SystemLoadMonitor } from './performance/system-load.js';
 import { SystemTasksService } from './system-tasks/system-tasks.service.js';
 import { systemTasksRoutes } from './system-tasks/system-tasks.routes.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
@@ -247,6 +249,8 @@ export interface Services {
   responsesStore: ResponsesStore;
   /** Which channel served each affinity key last (channel_affinity_setting.*). */
   channelAffinity: ChannelAffinity;
+  /** new-api's system performance check: the machine's load, sampled while performance_setting.monitor_enabled. */
+  systemLoad: SystemLoadMonitor;
   /** Stops background work (hold maintenance, periodic reloads) and closes upstream connections. */
   stop(): Promise<void>;
 }
@@ -269,6 +273,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   const events = new ChangeEvents(bus ?? redisBus);
   const options = new OptionsService(db, events);
   await options.load();
+  const systemLoad = startSystemLoad(options, config);
   const customOAuth = new CustomOAuthProvidersService(db, events);
   await customOAuth.load();
   customOAuth.startPeriodicReload(SYNC_SECONDS * 1000);
@@ -389,7 +394,9 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     tasks,
     responsesStore,
     channelAffinity: new ChannelAffinity(options, { redis, onSharedError: throttledWarning('Redis is unreachable; channel affinity is kept per process until it is back') }),
+    systemLoad,
     async stop() {
+      systemLoad.close();
       await tasks.poller.stop();
       expiredResponses.stop();
       await responsesStore.drain();
@@ -518,11 +525,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     metrics: s.metrics,
     responsesStore: s.responsesStore,
     channelAffinity: s.channelAffinity,
+    tokenConcurrency: createTokenConcurrencyGate(s.options, deps.redis, undefined, throttledWarning('Redis is unreachable; token concurrency is counted per process until it is back')),
   };
   const tester = new ChannelTester(relay);
   await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: s.siteLock });
   // Outside the /api block because the relay's key cache is built here; answers for this process only.
-  const performance = new PerformanceService({ db, redis: deps.redis, caches: cacheSizes({ routing: s.routing, keyCache: relay.keyCache, channelAffinity: s.channelAffinity }) });
+  const performance = new PerformanceService({ db, redis: deps.redis, systemLoad: s.systemLoad, caches: cacheSizes({ routing: s.routing, keyCache: relay.keyCache, channelAffinity: s.channelAffinity }) });
   await app.register(performanceRoutes, { prefix: '/api', performance });
   const autoTest = new ChannelAutoTest(tester, s.options, s.jobLock);
   if (!opts.services) autoTest.start();
@@ -545,6 +553,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     bodyLimitBytes: Math.floor(config.bodyLimitMb * 1024 * 1024),
     version: APP_VERSION,
     sessions: s.sessions,
+    systemLoad: s.systemLoad,
   });
   await app.register(realtimeRoutes, {
     relay,

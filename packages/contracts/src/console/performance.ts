@@ -19,6 +19,21 @@ export interface EventLoopDelay {
   p99: number;
 }
 
+/** GET /api/performance/stats `system_load`. */
+export interface SystemLoad {
+  monitor_enabled: boolean;
+  cpu_threshold: number;
+  memory_threshold: number;
+  disk_threshold: number;
+  cpu_usage: number | null;
+  memory_usage: number | null;
+  /** Of the file system holding the data directory (the SQLite file's folder). */
+  disk_usage: number | null;
+  /** Unix seconds of the latest sample; null before the first. */
+  sampled_at: number | null;
+  overloaded: '' | 'system_cpu_overloaded' | 'system_memory_overloaded' | 'system_disk_overloaded';
+}
+
 /** GET /api/performance/stats. Sizes are bytes; counters run from `stats_since` (start or the last reset). */
 export interface PerformanceStats {
   process: {
@@ -78,6 +93,12 @@ export interface PerformanceStats {
   };
   /** new-api's large-body disk cache. This server keeps request bodies in memory: always disabled and empty. */
   disk_cache_info: { enabled: boolean; path: string; exists: boolean; file_count: number; total_size: number };
+  /**
+   * The machine's load as the relay's system performance check sees it (performance_setting.monitor_*):
+   * usage percentages of the latest sample (null before the first, or while monitoring is off), the
+   * thresholds (0: that check off), and the overload code relay requests are refused with now ('' if none).
+   */
+  system_load: SystemLoad;
   /** Unix seconds the counters (event loop, CPU, GC) start from. */
   stats_since: number;
 }

@@ -13,6 +13,7 @@ import { checkinOptions } from './registry/checkin.js';
 import { pricingOptions } from './registry/pricing.js';
 import { modelSettingsOptions } from './registry/model-settings.js';
 import { channelAffinityOptions } from './registry/channel-affinity.js';
+import { performanceOptions } from './registry/performance.js';
 
 export type { OptionDef, OptionKind } from './option-def.js';
 
@@ -35,6 +36,7 @@ export const optionRegistry = {
   ...checkinOptions,
   ...pricingOptions,
   ...modelSettingsOptions,
+  ...performanceOptions,
 } satisfies Record<string, OptionDef<any>>;
 
 export type OptionKey = keyof typeof optionRegistry;

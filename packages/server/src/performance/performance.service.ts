@@ -10,6 +10,7 @@ import {
   type PerformanceGcResult,
   type PerformanceStats,
   type StatusTestResult,
+  type SystemLoad,
 } from '@gw/contracts';
 import type { Db } from '../db/database.js';
 import { poolStatsOf } from '../db/database.js';
@@ -17,6 +18,7 @@ import { dialectOf } from '../db/dialect-helpers.js';
 import { AppError } from '../http/errors.js';
 import { checkHealth } from '../status/health.js';
 import { processMonitor, type ProcessMonitor } from './process-monitor.js';
+import type { SystemLoadMonitor } from './system-load.js';
 
 /** One in-memory cache and how many entries it holds now. */
 export interface CacheSize {
@@ -32,7 +34,11 @@ export interface PerformanceDeps {
   /** V8's collector when Node runs with --expose-gc; undefined otherwise. Default: globalThis.gc at call time. */
   gc?: () => void;
   monitor?: ProcessMonitor;
+  /** The relay's system performance check (absent: reported as off with no figures). */
+  systemLoad?: Pick<SystemLoadMonitor, 'view'>;
 }
+
+const NO_SYSTEM_LOAD: SystemLoad = { monitor_enabled: false, cpu_threshold: 0, memory_threshold: 0, disk_threshold: 0, cpu_usage: null, memory_usage: null, disk_usage: null, sampled_at: null, overloaded: '' };
 
 export const GC_NOT_EXPOSED =
   'garbage collection cannot be started on demand: Node was not started with --expose-gc (for example NODE_OPTIONS=--expose-gc); V8 still collects on its own';
@@ -78,6 +84,7 @@ export class PerformanceService {
       database: { dialect: dialectOf(this.deps.db), pool: poolStatsOf(this.deps.db)?.() ?? null },
       redis: { configured: redis !== undefined, connected: redis?.status === 'ready', status: redis?.status ?? '' },
       disk_cache_info: { enabled: false, path: '', exists: false, file_count: 0, total_size: 0 },
+      system_load: this.deps.systemLoad?.view() ?? NO_SYSTEM_LOAD,
       stats_since: counters.since,
     };
   }

@@ -33,6 +33,8 @@ export interface RelayRouteDeps {
   version: string;
   /** The console's sessions: the playground's caller signs in with one instead of an API key. */
   sessions: SessionStore;
+  /** new-api's system performance check: the 503 to answer while the machine is overloaded. */
+  systemLoad?: { overload(): RelayError | undefined };
 }
 
 /** Endpoints whose model may be omitted, with the model the caller gets then. */
@@ -69,6 +71,10 @@ export async function relayRoutes(app: FastifyInstance, deps: RelayRouteDeps) {
     decodeContentEncoding(body, encoding, limit).then((decoded) => done(null, decoded), done);
   };
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limit }, asBuffer);
+  // Before any key check, body work or quota hold: an overloaded machine refuses new relay work (new-api
+  // checks its relay groups, not the model lists). A synchronous hook, so a served request pays one option read.
+  const systemLoad = deps.systemLoad;
+  if (systemLoad) app.addHook('onRequest', (req, _reply, done) => done(req.method === 'POST' ? systemLoad.overload() : undefined));
   app.setErrorHandler((error, request, reply) => {
     const config = request.routeOptions.config as RelayRouteConfig;
     const surface = config.surfaceOf?.(request) ?? config.surface ?? openAISurface;

@@ -33,4 +33,10 @@ export const quotaOptions = {
   ModelRequestRateLimitSuccessCount: int(1000, 1),
   /** Group → [Count, SuccessCount] for keys of that group (the token's, else its owner's), as in new-api. */
   ModelRequestRateLimitGroup: json<Record<string, [number, number]>>({}, z.record(z.string(), groupRequestLimits, objectError)),
+  /**
+   * Group → { limit, lease_ttl_seconds? }: requests one API key of that group may have in flight at once
+   * (new-api's token concurrency gate; unnamed group = no limit). Entries are checked per request, so a
+   * malformed one fails closed with 503 for its group only.
+   */
+  TokenConcurrencyPolicy: json<Record<string, unknown>>({}, z.record(z.string(), z.unknown(), objectError)),
 };

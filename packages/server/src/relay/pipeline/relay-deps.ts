@@ -11,6 +11,7 @@ import type { RoutableChannel } from '../../channels/routing-table.js';
 import type { GatewayMetrics } from '../../platform/metrics/gateway-metrics.js';
 import type { ResponsesStore } from '../responses-store/responses-store.service.js';
 import type { ChannelAffinity } from '../channel-affinity/channel-affinity.service.js';
+import type { TokenConcurrencyGate } from '../limits/token-concurrency/token-concurrency-gate.js';
 
 /** Models a user relays through their own supplier key (custom-models/ implements it). */
 export interface OwnKeyChannels {
@@ -45,4 +46,6 @@ export interface RelayDeps {
   responsesStore?: ResponsesStore;
   /** Channel affinity (channel_affinity_setting.*); absent = never used. */
   channelAffinity?: ChannelAffinity;
+  /** Per-key in-flight limits (TokenConcurrencyPolicy); absent = none. */
+  tokenConcurrency?: TokenConcurrencyGate;
 }

@@ -52,6 +52,18 @@ export interface RelayInput {
  * cost (or refund everything) once the answer is complete.
  */
 export async function runRelay(deps: RelayDeps, received: RelayInput, io: ClientIO): Promise<void> {
+  // The key's in-flight slot (TokenConcurrencyPolicy) is held until the request ends, however it ends.
+  const slot = deps.tokenConcurrency?.enter(received.principal.tokenId, received.principal.group);
+  if (!slot) return relayAdmitted(deps, received, io);
+  const lease = await slot;
+  try {
+    return await relayAdmitted(deps, received, io);
+  } finally {
+    lease.release();
+  }
+}
+
+async function relayAdmitted(deps: RelayDeps, received: RelayInput, io: ClientIO): Promise<void> {
   const { principal } = received;
   if (!received.model) throw invalidRequest('model is required', 'model_required');
   assertModelAllowed(principal, received.model);

@@ -8,6 +8,7 @@ const FIELDS = {
   ModelRequestRateLimitCount: 'number',
   ModelRequestRateLimitSuccessCount: 'number',
   ModelRequestRateLimitGroup: 'json',
+  TokenConcurrencyPolicy: 'json',
 } as const;
 
 /** The "ratelimit" tab: per-user model request limits (spec 2 §5: period ≥ 0, count ≥ 0, successes ≥ 1), and per group. */
@@ -28,6 +29,7 @@ export function RateLimitSettings({ options }: { options: Record<string, string>
         </GridCell>
       </FieldGrid>
       <JsonOption name="ModelRequestRateLimitGroup" label={t('rateLimit.byGroup')} help={t('rateLimit.byGroupHelp')} rows={4} />
+      <JsonOption name="TokenConcurrencyPolicy" label={t('rateLimit.tokenConcurrency')} help={t('rateLimit.tokenConcurrencyHelp')} rows={4} />
     </OptionsSection>
   );
 }

@@ -28,7 +28,7 @@ const TAB_CONTENT: Record<SettingsTab, (options: Record<string, string>) => Reac
   models: (o) => <ModelSettings options={o} />,
   system: (o) => <SystemSettings options={o} />,
   other: (o) => <OtherSettings options={o} />,
-  performance: () => <PerformanceSettings />,
+  performance: (o) => <PerformanceSettings options={o} />,
 };
 
 /** /setting (admin): system settings, one tab per area, selected by the `tab` query (default operation). */

@@ -6,10 +6,11 @@ import { formatUnixTime } from '../../../lib/format';
 import { PerformanceLogFiles } from './performance-log-files';
 import { PerformanceSections } from './performance-sections';
 import { PerformanceToolbar } from './performance-toolbar';
+import { SystemLoadSection } from './system-load-section';
 import { performanceQueries } from './performance.queries';
 
-/** The settings tab "Performance" (root): the answering process's figures, its actions and log files. */
-export function PerformanceSettings() {
+/** The settings tab "Performance" (root): the system performance check, the answering process's figures, its actions and log files. */
+export function PerformanceSettings({ options }: { options: Record<string, string> }) {
   const { t, i18n } = useTranslation('performance');
   const stats = useQuery(performanceQueries.stats());
 
@@ -34,6 +35,7 @@ export function PerformanceSettings() {
           <PerformanceSections stats={stats.data} />
         </>
       )}
+      <SystemLoadSection options={options} load={stats.data?.system_load} />
       <PerformanceLogFiles />
     </Flex>
   );
