@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { connectRedis } from '../platform/redis.js';
 import { createTestContext, createUser, json, markSetupDone, signIn, type TestContext } from '../../test/test-app.js';
-import { REDIS_URL } from '../../test/test-database.js';
+import { connectTestRedis } from '../../test/test-redis.js';
 
 describe('sessions kept in Redis when REDIS_URL is set', () => {
   let redis: Redis;
+  let prefix: string;
+  let cleanup: () => Promise<void>;
   let ctx: TestContext;
-  const prefix = `gwtest:${randomBytes(4).toString('hex')}:`;
   beforeAll(async () => {
-    redis = await connectRedis(REDIS_URL, prefix);
+    ({ redis, prefix, cleanup } = await connectTestRedis());
     ctx = await createTestContext('sqlite', {}, { redis });
     await markSetupDone(ctx.db);
   });
   afterAll(async () => {
     await ctx?.close();
-    for (const k of await redis.keys(`${prefix}*`)) await redis.del(k.slice(prefix.length));
-    redis.disconnect();
+    await cleanup?.();
   });
 
   it('signs in, serves a session from Redis, and signs out', async () => {

@@ -1,14 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@gw/contracts';
 import { buildApp } from '../app.js';
-import { connectRedis } from '../platform/redis.js';
+import type { Redis } from 'ioredis';
+import { connectTestRedis } from '../../test/test-redis.js';
 import { optionRegistry } from '../options/option-registry.js';
 import { chatCompletion, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { errorReply, jsonReply, type Route } from '../../test/fake-upstream/index.js';
 import { json, member, testConfig } from '../../test/test-app.js';
-import { REDIS_URL, testDialects } from '../../test/test-database.js';
+import { testDialects } from '../../test/test-database.js';
 
 const serverError = errorReply(500, { error: { message: 'the server had an error', type: 'server_error' } });
 
@@ -230,14 +231,9 @@ describe.each(testDialects())('channel affinity cache endpoints (%s)', (dialect)
 describe('channel affinity shared through Redis by two gateway instances', () => {
   let r: RelayContext;
   let cleanup: () => Promise<void>;
-  let redis: Awaited<ReturnType<typeof connectRedis>>;
+  let redis: Redis;
   beforeAll(async () => {
-    const prefix = `gwtest:${randomBytes(4).toString('hex')}:`;
-    redis = await connectRedis(REDIS_URL, prefix);
-    cleanup = async () => {
-      for (const k of await redis.keys(`${prefix}*`)) await redis.del(k.slice(prefix.length));
-      redis.disconnect();
-    };
+    ({ redis, cleanup } = await connectTestRedis());
     r = await createRelayContext('sqlite', {}, { redis });
   });
   afterAll(async () => {

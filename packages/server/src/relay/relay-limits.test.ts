@@ -1,13 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { buildApp } from '../app.js';
-import { connectRedis } from '../platform/redis.js';
 import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { errorReply, jsonReply } from '../../test/fake-upstream/index.js';
 import { testConfig } from '../../test/test-app.js';
-import { REDIS_URL } from '../../test/test-database.js';
+import { connectTestRedis } from '../../test/test-redis.js';
 
 const LIMIT_OFF = { ModelRequestRateLimitEnabled: false, ModelRequestRateLimitCount: 0, ModelRequestRateLimitSuccessCount: 1000, ModelRequestRateLimitDurationMinutes: 1, ModelRequestRateLimitGroup: {} };
 
@@ -107,16 +105,6 @@ requestLimitSuite('memory', async () => {
   const r = await createRelayContext('sqlite');
   return { r, teardown: () => r.close() };
 });
-
-async function connectTestRedis() {
-  const prefix = `gwtest:${randomBytes(4).toString('hex')}:`;
-  const redis = await connectRedis(REDIS_URL, prefix);
-  const cleanup = async () => {
-    for (const k of await redis.keys(`${prefix}*`)) await redis.del(k.slice(prefix.length));
-    redis.disconnect();
-  };
-  return { redis, prefix, cleanup };
-}
 
 requestLimitSuite('redis', async () => {
   const { redis, cleanup } = await connectTestRedis();

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { connectRedis } from '../../../platform/redis.js';
-import { REDIS_URL } from '../../../../test/test-database.js';
+import { connectTestRedis } from '../../../../test/test-redis.js';
 import { MemoryLeaseStore, RedisLeaseStore, ResilientLeaseStore, type Lease } from './lease-store.js';
 import { groupPolicy, parseGroupPolicy, DEFAULT_LEASE_TTL_SECONDS } from './token-concurrency-policy.js';
 import { TokenConcurrencyGate } from './token-concurrency-gate.js';
@@ -53,15 +51,11 @@ describe('MemoryLeaseStore', () => {
 
 describe('RedisLeaseStore against a real Redis', () => {
   let redis: Redis;
-  let prefix: string;
+  let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    prefix = `gwtest:${randomBytes(4).toString('hex')}:`;
-    redis = await connectRedis(REDIS_URL, prefix);
+    ({ redis, cleanup } = await connectTestRedis());
   });
-  afterAll(async () => {
-    for (const k of await redis.keys(`${prefix}*`)) await redis.del(k.slice(prefix.length));
-    redis.disconnect();
-  });
+  afterAll(() => cleanup?.());
 
   it('lets N stores (nodes) share one limit, atomically', async () => {
     const nodes = [new RedisLeaseStore(redis), new RedisLeaseStore(redis)];

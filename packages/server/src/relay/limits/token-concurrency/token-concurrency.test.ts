@@ -1,13 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { buildApp } from '../../../app.js';
-import { connectRedis } from '../../../platform/redis.js';
 import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, type RelayContext } from '../../../../test/relay-harness.js';
 import { errorReply, jsonReply, sseReply } from '../../../../test/fake-upstream/index.js';
 import { testConfig } from '../../../../test/test-app.js';
-import { REDIS_URL, testDialects } from '../../../../test/test-database.js';
+import { testDialects } from '../../../../test/test-database.js';
+import { connectTestRedis } from '../../../../test/test-redis.js';
 
 const DRAIN_MS = 100;
 const chatBody = (model: string) => ({ model, messages: [{ role: 'user', content: 'hi' }] });
@@ -156,16 +155,6 @@ describe.each(testDialects())('%s', (dialect) => {
     return { r, teardown: () => r.close() };
   });
 });
-
-async function connectTestRedis() {
-  const prefix = `gwtest:${randomBytes(4).toString('hex')}:`;
-  const redis = await connectRedis(REDIS_URL, prefix);
-  const cleanup = async () => {
-    for (const k of await redis.keys(`${prefix}*`)) await redis.del(k.slice(prefix.length));
-    redis.disconnect();
-  };
-  return { redis, prefix, cleanup };
-}
 
 gateSuite('redis', async () => {
   const { redis, cleanup } = await connectTestRedis();
