@@ -37,5 +37,6 @@ export * from './console/console-content.js';
 export * from './console/ratio-sync.js';
 export * from './console/multi-key.js';
 export * from './console/prefill-groups.js';
+export * from './console/subscriptions.js';
 export * from './console/playground.js';
 export * from './console/channel-upstream.js';

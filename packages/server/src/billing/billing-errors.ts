@@ -14,3 +14,10 @@ export class InsufficientTokenQuotaError extends AppError {
     super(ErrorCode.PreConsumeTokenQuotaFailed, message, 403);
   }
 }
+
+/** The user pays only from subscriptions (billing preference `subscription_only`) and none has room for the request. */
+export class InsufficientSubscriptionQuotaError extends AppError {
+  constructor(message = 'subscription quota is not enough') {
+    super(ErrorCode.InsufficientUserQuota, message, 403);
+  }
+}

@@ -4,7 +4,9 @@ import { isUniqueViolation } from '../db/dialect-helpers.js';
 import { ConflictError } from '../http/errors.js';
 import { logsRepository } from '../logs/logs.repository.js';
 import { nowSeconds } from '../platform/clock.js';
-import { InsufficientTokenQuotaError, InsufficientUserQuotaError } from './billing-errors.js';
+import type { BillingPreference } from '@gw/contracts';
+import { InsufficientSubscriptionQuotaError, InsufficientTokenQuotaError, InsufficientUserQuotaError } from './billing-errors.js';
+import { subscriptionLedger, type PayingSubscription } from './subscription-ledger.js';
 import { HoldStatus, quotaLedgerRepository as ledger } from './quota-ledger.repository.js';
 import { inTransaction } from './transaction.js';
 import { SettlementBatcher, type SettlementBatcherOptions } from './settlement-batcher.js';
@@ -18,6 +20,25 @@ export interface PreConsumeInput {
   tokenUnlimited: boolean;
   /** Quota to hold (price-calculator `estimatePreConsume`); 0 still requires a positive user balance. */
   amount: number;
+  /**
+   * Set when the user may hold an active subscription (users.subscription_until in the future): the
+   * user's billing preference, which decides whether a subscription or the wallet pays. Absent: the wallet.
+   */
+  funding?: BillingPreference;
+}
+
+/** Which subscription pays for a request (absent: the wallet). */
+export interface HoldFunding {
+  subscriptionId: number;
+  planId: number;
+  planTitle: string;
+}
+
+/** What this process remembers of a hold it opened. */
+export interface OpenHold {
+  amount: number;
+  tokenAmount: number;
+  subscription?: HoldFunding;
 }
 
 /** A log row written with the settlement; `quota` is always the settled amount. */
@@ -79,7 +100,7 @@ const SETTLEMENT_BATCH_RETENTION_SECONDS = 24 * 3600;
  */
 export class BillingService {
   /** Holds this process opened and has not closed, with what they took. */
-  private readonly openHolds = new Map<string, { amount: number; tokenAmount: number }>();
+  private readonly openHolds = new Map<string, OpenHold>();
   private readonly batcher: SettlementBatcher;
   private readonly chargeListeners = new Set<(userId: number) => void>();
 
@@ -111,20 +132,22 @@ export class BillingService {
     }
   }
 
-  /** Debits token (unless unlimited) and user and records the hold; on any refusal nothing changes. */
+  /**
+   * Debits the token (unless unlimited) and the paying source — the user's wallet or, as `funding` says, a
+   * subscription's budget — and records the hold; on any refusal nothing changes.
+   */
   async preConsume(input: PreConsumeInput): Promise<void> {
     assertRequestId(input.requestId);
     assertQuotaAmount('amount', input.amount);
     const debitToken = input.tokenId > 0 && !input.tokenUnlimited;
     const now = this.now();
+    let paying: PayingSubscription | undefined;
     try {
-      await inTransaction(this.db, async (trx) => {
+      paying = await inTransaction(this.db, async (trx) => {
         if (debitToken && !(await ledger.debitTokenIfCovered(trx, input.tokenId, input.amount))) {
           throw new InsufficientTokenQuotaError();
         }
-        if (!(await ledger.debitUserIfCovered(trx, input.userId, input.amount))) {
-          throw new InsufficientUserQuotaError();
-        }
+        const sub = await this.debitPayingSource(trx, input, now);
         await ledger.insertHold(trx, {
           request_id: input.requestId,
           user_id: input.userId,
@@ -134,13 +157,51 @@ export class BillingService {
           status: HoldStatus.Held,
           created_at: now,
           updated_at: now,
+          subscription_id: sub?.id ?? 0,
         });
+        return sub;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictError(`request ${input.requestId} already holds quota`);
       throw err;
     }
-    this.openHolds.set(input.requestId, { amount: input.amount, tokenAmount: debitToken ? input.amount : 0 });
+    const subscription = paying ? { subscriptionId: paying.id, planId: paying.plan_id, planTitle: paying.plan_title } : undefined;
+    this.openHolds.set(input.requestId, { amount: input.amount, tokenAmount: debitToken ? input.amount : 0, subscription });
+  }
+
+  /** Takes the hold from the wallet or a subscription, in the order the preference gives; returns the subscription that paid. */
+  private async debitPayingSource(trx: Db, input: PreConsumeInput, now: number): Promise<PayingSubscription | undefined> {
+    const pref = input.funding;
+    const wallet = () => ledger.debitUserIfCovered(trx, input.userId, input.amount);
+    if (!pref || pref === 'wallet_only') {
+      if (!(await wallet())) throw new InsufficientUserQuotaError();
+      return undefined;
+    }
+    if (pref === 'wallet_first') {
+      if (await wallet()) return undefined;
+      const sub = await this.debitSubscription(trx, input, now);
+      if (!sub) throw new InsufficientUserQuotaError();
+      return sub;
+    }
+    const sub = await this.debitSubscription(trx, input, now);
+    if (sub) return sub;
+    if (pref === 'subscription_only') throw new InsufficientSubscriptionQuotaError();
+    if (!(await wallet())) throw new InsufficientUserQuotaError();
+    return undefined;
+  }
+
+  /** The first of the user's active subscriptions (soonest ending first) whose budget covers the hold. */
+  private async debitSubscription(trx: Db, input: PreConsumeInput, now: number): Promise<PayingSubscription | undefined> {
+    for (const candidate of await subscriptionLedger.payingSubscriptions(trx, input.userId, now)) {
+      const sub = await subscriptionLedger.resetIfDue(trx, candidate, now);
+      if (await subscriptionLedger.debitIfCovered(trx, sub.id, input.amount, now)) return sub;
+    }
+    return undefined;
+  }
+
+  /** The subscription paying for a request this process holds quota for (none: the wallet pays). */
+  fundingOf(requestId: string): HoldFunding | undefined {
+    return this.openHolds.get(requestId)?.subscription;
   }
 
   /**
@@ -160,7 +221,7 @@ export class BillingService {
       actualQuota: input.actualQuota,
       channelId: input.channelId,
       hold,
-      log: input.log ?? null,
+      log: hold?.subscription && input.log ? withFundingNote(input.log, hold.subscription) : input.log ?? null,
       settledAt: this.now(),
     });
     if (this.chargeListeners.size === 0) return committed;
@@ -187,6 +248,8 @@ export class BillingService {
     assertQuotaAmount('actualQuota', input.actualQuota);
     const now = this.now();
     const actual = input.actualQuota;
+    const funding = this.openHolds.get(input.requestId)?.subscription;
+    const log = funding && input.log ? withFundingNote(input.log, funding) : input.log;
     const chargedUserId = await inTransaction(this.db, async (trx) => {
       if (!(await ledger.closeHold(trx, input.requestId, HoldStatus.Settled, now))) return null;
       const hold = (await ledger.findHold(trx, input.requestId))!;
@@ -194,15 +257,16 @@ export class BillingService {
       if (hold.token_id > 0) {
         await ledger.applyTokenUsage(trx, hold.token_id, hold.token_amount > 0 ? delta : 0, actual, now);
       }
-      await ledger.applyUserUsage(trx, hold.user_id, delta, actual);
+      if (hold.subscription_id > 0) await subscriptionLedger.applyUsage(trx, hold.subscription_id, delta);
+      await ledger.applyUserUsage(trx, hold.user_id, hold.subscription_id > 0 ? 0 : delta, actual);
       if (input.channelId > 0) await ledger.addChannelUsage(trx, input.channelId, actual);
-      if (input.log) {
+      if (log) {
         await logsRepository.insert(trx, {
           user_id: hold.user_id,
           token_id: hold.token_id,
           channel_id: input.channelId,
-          ...input.log,
-          created_at: input.log.created_at ?? now,
+          ...log,
+          created_at: log.created_at ?? now,
           quota: actual,
         });
       }
@@ -225,7 +289,8 @@ export class BillingService {
       if (!(await ledger.closeHold(trx, requestId, HoldStatus.Refunded, now))) return false;
       const hold = (await ledger.findHold(trx, requestId))!;
       if (hold.token_amount > 0) await ledger.creditToken(trx, hold.token_id, hold.token_amount);
-      if (hold.amount > 0) await ledger.creditUser(trx, hold.user_id, hold.amount);
+      if (hold.subscription_id > 0) await subscriptionLedger.applyUsage(trx, hold.subscription_id, -hold.amount);
+      else if (hold.amount > 0) await ledger.creditUser(trx, hold.user_id, hold.amount);
       if (log) await logsRepository.insert(trx, { user_id: hold.user_id, token_id: hold.token_id, ...log, created_at: log.created_at ?? now });
       return true;
     });
@@ -298,4 +363,20 @@ export class BillingService {
       await round;
     };
   }
+}
+
+/** A consume log paid by a subscription says so in its `other` JSON (new-api's billing_source fields). */
+function withFundingNote(log: SettlementLog, funding: HoldFunding): SettlementLog {
+  let other: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = log.other ? JSON.parse(log.other) : {};
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) other = parsed as Record<string, unknown>;
+  } catch {
+    // An unreadable `other` is replaced by the funding note alone.
+  }
+  other.billing_source = 'subscription';
+  other.subscription_id = funding.subscriptionId;
+  other.subscription_plan_id = funding.planId;
+  other.subscription_plan_title = funding.planTitle;
+  return { ...log, other: JSON.stringify(other) };
 }

@@ -13,7 +13,7 @@ export interface PendingSettlement {
   actualQuota: number;
   channelId: number;
   /** The pre-consumed amounts, when the request took a hold; absent for trusted requests. */
-  hold?: { amount: number; tokenAmount: number };
+  hold?: { amount: number; tokenAmount: number; subscription?: { subscriptionId: number } };
   /** The consume log; its created_at defaults to `settledAt`. */
   log?: Omit<NewLog, 'quota' | 'created_at'> & { created_at?: number } | null;
   /** When the request was settled (unix seconds), for the log row; the batch is written a little later. */

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import { sqliteHandleOf } from '../db/database.js';
 import { logsRepository } from '../logs/logs.repository.js';
 import { HoldStatus, quotaLedgerRepository as ledger } from './quota-ledger.repository.js';
+import { subscriptionLedger } from './subscription-ledger.js';
 import { inTransaction } from './transaction.js';
 import type { PendingSettlement } from './settlement-batcher.js';
 
@@ -15,8 +16,8 @@ export interface SettlementBatch {
 
 /**
  * Writes one batch of settlements in one transaction: holds closed in one statement, balances moved
- * once per user, token and channel by the batch's sums (atomic `col = col ± ?` updates in a fixed order:
- * tokens, users, channels, by id), consume logs inserted many rows at a time, and the batch's id
+ * once per user, token, subscription and channel by the batch's sums (atomic `col = col ± ?` updates in a
+ * fixed order: tokens, subscriptions, users, channels, by id), consume logs inserted many rows at a time, and the batch's id
  * recorded first. Applied whole or not at all, and at most once: a batch whose id is recorded is skipped.
  */
 export async function writeSettlements(db: Db, batch: SettlementBatch, now: number): Promise<void> {
@@ -27,6 +28,7 @@ export async function writeSettlements(db: Db, batch: SettlementBatch, now: numb
     const tokens = new Map<number, { remain: number; used: number }>();
     const users = new Map<number, { quota: number; used: number; count: number }>();
     const channels = new Map<number, number>();
+    const subscriptions = new Map<number, number>();
     for (const item of items) {
       const actual = item.actualQuota;
       // A hold refunded meanwhile (taken for stale) gave everything back: charge the full amount.
@@ -38,13 +40,17 @@ export async function writeSettlements(db: Db, batch: SettlementBatch, now: numb
         tokens.set(item.tokenId, t);
       }
       const u = users.get(item.userId) ?? { quota: 0, used: 0, count: 0 };
-      u.quota += actual - (hold?.amount ?? 0);
+      // A subscription's hold is settled on its budget (refunded meanwhile: charged to it in full).
+      const subscriptionId = item.hold?.subscription?.subscriptionId ?? 0;
+      if (subscriptionId > 0) subscriptions.set(subscriptionId, (subscriptions.get(subscriptionId) ?? 0) + actual - (hold?.amount ?? 0));
+      else u.quota += actual - (hold?.amount ?? 0);
       u.used += actual;
       u.count += 1;
       users.set(item.userId, u);
       if (item.channelId > 0) channels.set(item.channelId, (channels.get(item.channelId) ?? 0) + actual);
     }
     for (const [id, t] of [...tokens].sort((a, b) => a[0] - b[0])) await ledger.applyTokenUsage(trx, id, t.remain, t.used, now);
+    for (const [id, delta] of [...subscriptions].sort((a, b) => a[0] - b[0])) await subscriptionLedger.applyUsage(trx, id, delta);
     for (const [id, u] of [...users].sort((a, b) => a[0] - b[0])) await ledger.applyUserUsageBatch(trx, id, u.quota, u.used, u.count);
     for (const [id, used] of [...channels].sort((a, b) => a[0] - b[0])) await ledger.addChannelUsage(trx, id, used);
     const logs = items

@@ -44,6 +44,8 @@ export interface UsersTable {
   setting: string | null;
   /** Sealed HMAC key of the user's quota webhook ('' = none); never part of a user view. */
   notify_webhook_secret: Default<string>;
+  /** Latest end (unix seconds) of the user's active subscriptions; 0 = none (subscriptions/). */
+  subscription_until: Default<Int>;
 }
 
 export interface SessionsTable {
@@ -356,6 +358,8 @@ export interface QuotaHoldsTable {
   status: Default<string>;
   created_at: Int;
   updated_at: Int;
+  /** The subscription the hold was taken from; 0 = the user's wallet. */
+  subscription_id: Default<Int>;
 }
 
 /** Hourly usage per user and model for the data dashboard (dashboard/). */
@@ -567,6 +571,64 @@ export interface SystemTasksTable {
   updated_at: Default<Int>;
 }
 
+/** A plan an administrator sells (subscriptions/); `enabled` is 0/1. */
+export interface SubscriptionPlansTable {
+  id: Id;
+  title: string;
+  subtitle: Default<string>;
+  price_amount: Default<number>;
+  currency: Default<string>;
+  duration_unit: Default<string>;
+  duration_value: Default<number>;
+  custom_seconds: Default<Int>;
+  enabled: Default<number>;
+  sort_order: Default<number>;
+  stripe_price_id: Default<string>;
+  creem_product_id: Default<string>;
+  max_purchase_per_user: Default<number>;
+  upgrade_group: Default<string>;
+  total_amount: Default<Int>;
+  quota_reset_period: Default<string>;
+  quota_reset_custom_seconds: Default<Int>;
+  created_at: Default<Int>;
+  updated_at: Default<Int>;
+}
+
+/** A subscription a user holds: a copy of its plan's budget and reset rule, and what was used of it. */
+export interface UserSubscriptionsTable {
+  id: Id;
+  user_id: Int;
+  plan_id: Int;
+  amount_total: Default<Int>;
+  amount_used: Default<Int>;
+  start_time: Int;
+  end_time: Int;
+  status: Default<string>;
+  source: Default<string>;
+  quota_reset_period: Default<string>;
+  quota_reset_custom_seconds: Default<Int>;
+  last_reset_time: Default<Int>;
+  next_reset_time: Default<Int>;
+  upgrade_group: Default<string>;
+  prev_user_group: Default<string>;
+  created_at: Default<Int>;
+  updated_at: Default<Int>;
+}
+
+/** A payment for a plan; completing it (once) creates the user subscription. */
+export interface SubscriptionOrdersTable {
+  id: Id;
+  user_id: Int;
+  plan_id: Int;
+  money: Default<number>;
+  trade_no: string;
+  payment_method: Default<string>;
+  status: Default<string>;
+  create_time: Default<Int>;
+  complete_time: Default<Int>;
+  provider_payload: string | null;
+}
+
 /**
  * new-api's prefill groups (prefill-groups/). `items` is JSON text; `live_name` is the lower-cased name
  * while the group exists and NULL once it is deleted (`deleted_at` set), unique among live groups.
@@ -625,6 +687,9 @@ export interface Database {
   checkins: CheckinsTable;
   system_tasks: SystemTasksTable;
   prefill_groups: PrefillGroupsTable;
+  subscription_plans: SubscriptionPlansTable;
+  user_subscriptions: UserSubscriptionsTable;
+  subscription_orders: SubscriptionOrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,7 +15,8 @@ export interface UserSetting {
 
 type Json = Record<string, unknown>;
 
-function parseObject(text: string | null | undefined): Json {
+/** The setting JSON as an object ({} when missing or malformed); other features keep their keys in it too. */
+export function parseSettingObject(text: string | null | undefined): Json {
   if (!text) return {};
   try {
     const value: unknown = JSON.parse(text);
@@ -27,7 +28,7 @@ function parseObject(text: string | null | undefined): Json {
 
 /** Reads the stored JSON, with defaults for anything missing or malformed. */
 export function parseUserSetting(text: string | null | undefined): UserSetting {
-  const o = parseObject(text);
+  const o = parseSettingObject(text);
   const threshold = o.quota_warning_threshold;
   return {
     notify_type: o.notify_type === NotifyType.Webhook ? NotifyType.Webhook : NotifyType.Email,
@@ -40,5 +41,5 @@ export function parseUserSetting(text: string | null | undefined): UserSetting {
 
 /** The stored JSON with `next` written over the saved keys (others' keys stay). */
 export function mergeUserSetting(text: string | null | undefined, next: UserSetting): string {
-  return JSON.stringify({ ...parseObject(text), ...next });
+  return JSON.stringify({ ...parseSettingObject(text), ...next });
 }

@@ -1,4 +1,5 @@
-import { InsufficientTokenQuotaError, InsufficientUserQuotaError } from '../billing/billing-errors.js';
+import { InsufficientSubscriptionQuotaError, InsufficientTokenQuotaError, InsufficientUserQuotaError } from '../billing/billing-errors.js';
+import { subscriptionFunding } from '../subscriptions/subscription-funding.js';
 import type { SettlementLog } from '../billing/billing.service.js';
 import type { RoutableChannel } from '../channels/routing-table.js';
 import { LogType } from '../logs/log-types.js';
@@ -22,8 +23,10 @@ export interface TaskHold {
 export async function holdTaskQuota(deps: TaskDeps, principal: ApiKeyPrincipal, price: TaskPrice): Promise<TaskHold> {
   const requestId = nextRequestId();
   try {
-    await deps.billing.preConsume({ requestId, userId: principal.userId, tokenId: principal.tokenId, tokenUnlimited: principal.tokenUnlimited, amount: price.quota });
+    const funding = subscriptionFunding(principal.subscriptionUntil, principal.userSetting);
+    await deps.billing.preConsume({ requestId, userId: principal.userId, tokenId: principal.tokenId, tokenUnlimited: principal.tokenUnlimited, amount: price.quota, funding });
   } catch (err) {
+    if (err instanceof InsufficientSubscriptionQuotaError) throw quotaExhausted('quota_not_enough: your subscriptions have no quota left for this task', 'insufficient_subscription_quota');
     if (err instanceof InsufficientUserQuotaError) throw quotaExhausted('quota_not_enough: your account quota is not enough for this task; please top up', 'insufficient_user_quota');
     if (err instanceof InsufficientTokenQuotaError) throw quotaExhausted('quota_not_enough: this API key does not have enough quota left for this task', 'pre_consume_token_quota_failed');
     throw err;
@@ -33,8 +36,9 @@ export async function holdTaskQuota(deps: TaskDeps, principal: ApiKeyPrincipal, 
 
 /** The upstream accepted the task: the hold becomes the charge, with its consume log (type 2) in the same transaction. */
 export async function chargeTaskQuota(deps: TaskDeps, hold: TaskHold, channelId: number, log: SettlementLog | null): Promise<void> {
+  const fromWallet = deps.billing.fundingOf(hold.requestId) === undefined;
   await deps.billing.settle({ requestId: hold.requestId, actualQuota: hold.price.quota, channelId, log: deps.options.get('LogConsumeEnabled') ? log : null });
-  deps.keyCache.charge(hold.principal.userId, hold.principal.tokenId, hold.price.quota);
+  deps.keyCache.charge(hold.principal.userId, hold.principal.tokenId, hold.price.quota, fromWallet);
 }
 
 /** The upstream refused the task (or could not be reached): everything held goes back. */

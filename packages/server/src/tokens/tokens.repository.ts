@@ -29,6 +29,8 @@ export interface TokenWithOwner {
   user_quota: number;
   user_setting: string | null;
   user_deleted_at: number | null;
+  /** Latest end of the owner's active subscriptions; 0 = none. */
+  user_subscription_until: number;
 }
 
 /** Balances of a token and of its owner, in quota units. */
@@ -69,6 +71,7 @@ export const tokensRepository = {
         't.model_limits_enabled', 't.model_limits', 't.allow_ips', 't.group', 't.cross_group_retry',
         'u.username as user_username', 'u.role as user_role', 'u.status as user_status', 'u.group as user_group',
         'u.quota as user_quota', 'u.setting as user_setting', 'u.deleted_at as user_deleted_at',
+        'u.subscription_until as user_subscription_until',
       ])
       .where('t.key', '=', key)
       .where('t.deleted_at', 'is', null)

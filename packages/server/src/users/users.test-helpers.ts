@@ -4,7 +4,7 @@ import type { UserRow } from '../db/schema.js';
 
 /** Test helpers shared by the users suites. */
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API as `who` (anonymous when undefined). */
 export function call(ctx: TestContext, method: Method, url: string, who?: Member, payload?: unknown): Promise<LightMyRequestResponse> {

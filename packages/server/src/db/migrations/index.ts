@@ -22,6 +22,7 @@ import * as channelKeysInfo from './2026_12_02_0019_channel_keys_info.js';
 import * as prefillGroups from './2026_12_03_0020_prefill_groups.js';
 import * as sessionSecureVerification from './2026_12_03_0021_session_secure_verification.js';
 import * as customOauthExternalLogin from './2026_12_03_0022_custom_oauth_external_login.js';
+import * as subscriptions from './2026_12_04_0023_subscriptions.js';
 /** Every migration, in order. Names sort by date; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0020_prefill_groups': prefillGroups,
   '2026_12_03_0021_session_secure_verification': sessionSecureVerification,
   '2026_12_03_0022_custom_oauth_external_login': customOauthExternalLogin,
+  '2026_12_04_0023_subscriptions': subscriptions,
 };

@@ -5,7 +5,7 @@ import { ApiKeyCache } from './api-key-cache.js';
 
 const row = (id: number, userId: number, extra: Partial<TokenWithOwner> = {}): TokenWithOwner => ({
   id, user_id: userId, name: 'k', status: 1, expired_time: -1, remain_quota: 1000, unlimited_quota: 0, model_limits_enabled: 0, model_limits: null,
-  allow_ips: null, group: '', cross_group_retry: 0, user_username: 'u', user_role: 1, user_status: 1, user_group: 'default', user_quota: 5000, user_setting: null, user_deleted_at: null, ...extra,
+  allow_ips: null, group: '', cross_group_retry: 0, user_username: 'u', user_role: 1, user_status: 1, user_group: 'default', user_quota: 5000, user_setting: null, user_deleted_at: null, user_subscription_until: 0, ...extra,
 });
 
 describe('API key cache', () => {
@@ -42,6 +42,13 @@ describe('API key cache', () => {
     cache.charge(10, 2, 200);
     expect(cache.get('a')).toMatchObject({ user_quota: 4500, remain_quota: 700 });
     expect(cache.get('b')).toMatchObject({ user_quota: 4500, remain_quota: 1000 });
+  });
+
+  it('a charge a subscription pays lowers only the limited token', () => {
+    const cache = new ApiKeyCache(new ChangeEvents());
+    cache.set('a', row(1, 10));
+    cache.charge(10, 1, 300, false);
+    expect(cache.get('a')).toMatchObject({ user_quota: 5000, remain_quota: 700 });
   });
 
   it('keeps its own copy, so a caller changing the row it passed in changes nothing cached', () => {

@@ -60,10 +60,13 @@ export class ApiKeyCache {
     return entry.row;
   }
 
-  /** Lowers the cached balances of a user and a limited token by a charge (negative: a credit). */
-  charge(userId: number, tokenId: number, amount: number): void {
+  /**
+   * Lowers the cached balances of a user and a limited token by a charge (negative: a credit); a charge
+   * a subscription pays (`fromWallet` false) lowers only the token's.
+   */
+  charge(userId: number, tokenId: number, amount: number, fromWallet = true): void {
     if (amount === 0) return;
-    for (const entry of this.byUser.get(userId) ?? []) entry.row.user_quota -= amount;
+    if (fromWallet) for (const entry of this.byUser.get(userId) ?? []) entry.row.user_quota -= amount;
     const token = this.byToken.get(tokenId);
     if (token && token.row.unlimited_quota !== 1) token.row.remain_quota -= amount;
   }

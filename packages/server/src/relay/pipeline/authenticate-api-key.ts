@@ -6,6 +6,7 @@ import { TokenStatus } from '../../tokens/token-status.js';
 import { isAllowed, parseAllowList } from '../../platform/ip-allow-list.js';
 import { nowSeconds } from '../../platform/clock.js';
 import { forbidden, quotaExhausted, unauthorized } from '../relay-error.js';
+import { subscriptionFunding } from '../../subscriptions/subscription-funding.js';
 import type { ApiKeyCache } from './api-key-cache.js';
 
 /** Who is calling the gateway, after every key check passed. */
@@ -19,6 +20,8 @@ export interface ApiKeyPrincipal {
   userRole: number;
   userQuota: number;
   userSetting: string | null;
+  /** Latest end of the user's active subscriptions (unix seconds); 0 = none. */
+  subscriptionUntil: number;
   /** The group used for routing and pricing: the token's group, else the user's (`auto` until resolved per model). */
   group: string;
   /** The owner's own group (what an `auto` token may route through depends on it). */
@@ -79,7 +82,7 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     if (list && !isAllowed(list, clientIp)) throw forbidden(`this API key may not be used from ${clientIp}`, 'ip_not_allowed');
   }
   if (row.user_status !== UserStatus.Enabled) throw forbidden('the account that owns this API key is disabled', 'user_banned');
-  if (row.user_quota <= 0 && !opts.deferUserQuotaCheck) throw userQuotaUsedUp();
+  if (row.user_quota <= 0 && !opts.deferUserQuotaCheck && !subscriptionFunding(row.user_subscription_until, row.user_setting)) throw userQuotaUsedUp();
   if (parsed.channelId !== null && row.user_role < Role.Admin) throw forbidden('ordinary users cannot specify a channel', 'channel_pin_forbidden');
   const group = row.group || row.user_group;
   if (row.group && !opts.usableGroups(row.user_group).has(row.group)) {
@@ -95,6 +98,7 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     userRole: row.user_role,
     userQuota: row.user_quota,
     userSetting: row.user_setting,
+    subscriptionUntil: row.user_subscription_until,
     group,
     userGroup: row.user_group,
     modelLimits: row.model_limits_enabled === 1 ? parseModelLimits(row.model_limits) : null,

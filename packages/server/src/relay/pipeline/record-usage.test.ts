@@ -37,7 +37,7 @@ function depsWith(settleBatched: RelayDeps['billing']['settleBatched']) {
   const deps = {
     options: { get: (key: string) => options[key] },
     keyCache: { charge: vi.fn() },
-    billing: { settleBatched },
+    billing: { settleBatched, fundingOf: () => undefined },
     log: { warn: vi.fn(), error },
   } as unknown as RelayDeps;
   return { deps, error };

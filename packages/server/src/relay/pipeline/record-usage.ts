@@ -100,7 +100,7 @@ export function chargeAnswer(deps: RelayDeps, a: ChargedAnswer): number {
   const quota = computeQuota(a.price, u, deps.options.get('QuotaPerUnit'));
   const p = a.principal;
   const log = deps.options.get('LogConsumeEnabled') ? consumeLogFields(a, u, '', consumeLogOther(a.price, a.details)) : null;
-  deps.keyCache.charge(p.userId, p.tokenId, quota);
+  deps.keyCache.charge(p.userId, p.tokenId, quota, deps.billing.fundingOf(a.requestId) === undefined);
   deps.billing
     .settleBatched({ requestId: a.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: a.channel.id, log })
     .catch((err: unknown) => deps.log.error({ err, requestId: a.requestId }, 'settlement failed'));

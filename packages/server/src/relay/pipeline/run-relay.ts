@@ -1,5 +1,7 @@
 import { estimatePreConsume, type BillablePrice } from '../../billing/price-calculator.js';
-import { InsufficientTokenQuotaError, InsufficientUserQuotaError } from '../../billing/billing-errors.js';
+import type { BillingPreference } from '@gw/contracts';
+import { InsufficientSubscriptionQuotaError, InsufficientTokenQuotaError, InsufficientUserQuotaError } from '../../billing/billing-errors.js';
+import { subscriptionFunding } from '../../subscriptions/subscription-funding.js';
 import { imageCallOf } from '../../billing/image-call-ratio.js';
 import { RelayError, invalidRequest, quotaExhausted } from '../relay-error.js';
 import type { RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
@@ -89,12 +91,13 @@ async function relayAdmitted(deps: RelayDeps, received: RelayInput, io: ClientIO
   let price = priceOf(deps, input);
   // quota_setting.enable_free_model_pre_consume off: what costs nothing needs no balance and no hold.
   const free = isFree(price) && !deps.options.get('quota_setting.enable_free_model_pre_consume');
-  if (principal.userQuota <= 0 && !free) throw userQuotaUsedUp();
+  const funding = subscriptionFunding(principal.subscriptionUntil, principal.userSetting);
+  if (principal.userQuota <= 0 && !free && !funding) throw userQuotaUsedUp();
   if (input.principal.pinnedChannelId === null && !deps.routing.table.candidates(input.principal.group, input.model)) {
     throw noChannelError(input, false);
   }
   const promptEstimate = new PromptEstimate(input.endpoint, input.body);
-  const hold = free ? undefined : preConsume(deps, input, price, promptEstimate);
+  const hold = free ? undefined : preConsume(deps, input, price, promptEstimate, funding);
   if (hold) await hold;
 
   const trace: RouteTrace = { tried: [], reasons: [] };
@@ -174,17 +177,21 @@ function imageFields(body: RelayBody): { n?: unknown; size?: unknown; quality?: 
  * generous multiple of it (new-api's trust rule): then the exact cost is simply charged afterwards, and
  * a busy customer's requests cost the database nothing before the answer.
  */
-function preConsume(deps: RelayDeps, input: RelayInput, price: BillablePrice, prompt: PromptEstimate): Promise<void> | undefined {
+function preConsume(deps: RelayDeps, input: RelayInput, price: BillablePrice, prompt: PromptEstimate, funding: BillingPreference | undefined): Promise<void> | undefined {
   const p = input.principal;
   const holdFor = (promptTokens: number) =>
     estimatePreConsume(price, { promptTokens, maxTokens: input.maxTokens }, deps.options.get('PreConsumedQuota'), deps.options.get('QuotaPerUnit'));
   // Trust is judged on an upper bound of the estimate (no tokenising); the hold itself on the estimate.
   const trustAbove = Math.max(TRUST_MIN_UNITS * deps.options.get('QuotaPerUnit'), TRUST_MULTIPLE * holdFor(prompt.upperBound));
-  if (p.userQuota > trustAbove && (p.tokenUnlimited || p.tokenRemainQuota > trustAbove)) return undefined;
+  // A subscriber always takes a hold: it records which source pays.
+  if (!funding && p.userQuota > trustAbove && (p.tokenUnlimited || p.tokenRemainQuota > trustAbove)) return undefined;
   const amount = holdFor(prompt.tokens);
   return deps.billing
-    .preConsume({ requestId: input.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, amount })
+    .preConsume({ requestId: input.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, amount, funding })
     .catch((err: unknown) => {
+      if (err instanceof InsufficientSubscriptionQuotaError) {
+        throw quotaExhausted('your subscriptions have no quota left for this request; renew a plan or change your billing preference', 'insufficient_subscription_quota');
+      }
       if (err instanceof InsufficientUserQuotaError) throw quotaExhausted('your account quota is not enough for this request; please top up', 'insufficient_user_quota');
       if (err instanceof InsufficientTokenQuotaError) throw quotaExhausted('this API key does not have enough quota left for this request', 'pre_consume_token_quota_failed');
       throw err;

@@ -55,6 +55,7 @@ export async function playgroundCaller(deps: PlaygroundPrincipalDeps, actor: Act
     userRole: user.role,
     userQuota: user.quota,
     userSetting: user.setting,
+    subscriptionUntil: user.subscription_until,
     group,
     userGroup: user.group,
     modelLimits: null,
