@@ -103,6 +103,11 @@ import { SuppliersService } from './suppliers/suppliers.service.js';
 import { suppliersRoutes } from './suppliers/suppliers.routes.js';
 import { PrefillGroupsService } from './prefill-groups/prefill-groups.service.js';
 import { prefillGroupsRoutes } from './prefill-groups/prefill-groups.routes.js';
+import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
+import { SubscriptionsJob } from './subscriptions/subscriptions.job.js';
+import { SubscriptionPaymentsService } from './subscriptions/subscription-payments.service.js';
+import { subscriptionPaymentsRoutes } from './subscriptions/subscription-payments.routes.js';
 import { CustomModelKeys } from './custom-models/custom-model-keys.js';
 import { CustomModelsService } from './custom-models/custom-models.service.js';
 import { CustomModelRouter } from './custom-models/custom-model-router.js';
@@ -204,6 +209,10 @@ export interface Services {
   suppliers: SuppliersService;
   /** new-api's prefill groups: named model, tag and endpoint lists forms are filled from. */
   prefillGroups: PrefillGroupsService;
+  /** new-api's subscription plans and the subscriptions users hold. */
+  subscriptions: SubscriptionsService;
+  /** Buying plans online (EPay, Stripe, Creem); Stripe and Creem hand it their `sub_ref_` orders. */
+  subscriptionPayments: SubscriptionPaymentsService;
   customModels: CustomModelsService;
   /** The relay's view of users' own-key models (custom models). */
   customModelRouter: CustomModelRouter;
@@ -336,6 +345,10 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   const responsesStore = new ResponsesStore(db, { warn: (obj, msg) => console.warn(msg, obj) });
   const expiredResponses = new ExpiredResponsesCleanup(responsesStore, jobLock);
   expiredResponses.start();
+  const subscriptions = new SubscriptionsService({ db, options, events });
+  const subscriptionsJob = new SubscriptionsJob(subscriptions, jobLock, throttledWarning('subscription maintenance failed'));
+  subscriptionsJob.start(60_000);
+  const subscriptionPayments = new SubscriptionPaymentsService({ db, options, events, subscriptions, http: upstream, stripeBaseUrl: config.stripeApiBaseUrl, creemBaseUrl: config.creemApiBaseUrl });
   const twoFactor = new TwoFactorService({ db, options, secrets: new SecretBox(config.sessionSecret, 'totp-secret'), limiter: rateLimiter });
   const passkeys = new PasskeysService(db, options);
   return {
@@ -368,6 +381,8 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     activities: new ActivitiesService(db, events),
     suppliers: new SuppliersService(db, events),
     prefillGroups: new PrefillGroupsService(db),
+    subscriptions,
+    subscriptionPayments,
     customModels: new CustomModelsService({ db, keys: customModelKeys, events, http: upstream, getAdapter }),
     customModelRouter: new CustomModelRouter(db, customModelKeys, events),
     prompts: new PromptsService(db),
@@ -389,8 +404,8 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     secureVerification: new SecureVerificationService({ db, options, sessions, twoFactor, passkeys }),
     payments: new PaymentsService(db, options, events),
     topUpOrders: new TopUpOrdersService(db, options, events),
-    stripeCheckout: new StripeCheckoutService({ db, options, events, http: upstream, baseUrl: config.stripeApiBaseUrl }),
-    creemCheckout: new CreemCheckoutService({ db, options, events, http: upstream, baseUrl: config.creemApiBaseUrl }),
+    stripeCheckout: new StripeCheckoutService({ db, options, events, http: upstream, baseUrl: config.stripeApiBaseUrl, delegated: subscriptionPayments }),
+    creemCheckout: new CreemCheckoutService({ db, options, events, http: upstream, baseUrl: config.creemApiBaseUrl, delegated: subscriptionPayments }),
     tasks,
     responsesStore,
     channelAffinity: new ChannelAffinity(options, { redis, onSharedError: throttledWarning('Redis is unreachable; channel affinity is kept per process until it is back') }),
@@ -399,6 +414,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
       systemLoad.close();
       await tasks.poller.stop();
       expiredResponses.stop();
+      subscriptionsJob.stop();
       await responsesStore.drain();
       metrics.stop();
       clearInterval(optionsReload);
@@ -484,6 +500,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(activitiesRoutes, { activities: s.activities });
     await api.register(suppliersRoutes, { prefix: '/supplier', suppliers: s.suppliers });
     await api.register(prefillGroupsRoutes, { prefix: '/prefill_group', prefillGroups: s.prefillGroups });
+    await api.register(subscriptionsRoutes, { prefix: '/subscription', subscriptions: s.subscriptions, rateLimit });
+    await api.register(subscriptionPaymentsRoutes, { prefix: '/subscription', subscriptionPayments: s.subscriptionPayments, rateLimit });
     await api.register(customModelsRoutes, { prefix: '/user/custom-models', customModels: s.customModels });
     await api.register(promptsRoutes, { prefix: '/prompt/suggest', prompts: s.prompts });
     await api.register(aiRolesRoutes, { prefix: '/ai-role', roles: s.aiRoles });

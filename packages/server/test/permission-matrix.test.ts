@@ -168,6 +168,19 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/prefill_group': 'admin',
   'PUT /api/prefill_group': 'admin',
   'DELETE /api/prefill_group/:id': 'admin',
+  'GET /api/subscription/plans': 'user',
+  'GET /api/subscription/self': 'user',
+  'PUT /api/subscription/self/preference': 'user',
+  'POST /api/subscription/balance/pay': 'user',
+  'GET /api/subscription/admin/plans': 'admin',
+  'POST /api/subscription/admin/plans': 'admin',
+  'PUT /api/subscription/admin/plans/:id': 'admin',
+  'PATCH /api/subscription/admin/plans/:id': 'admin',
+  'POST /api/subscription/admin/bind': 'admin',
+  'GET /api/subscription/admin/users/:id/subscriptions': 'admin',
+  'POST /api/subscription/admin/users/:id/subscriptions': 'admin',
+  'POST /api/subscription/admin/user_subscriptions/:id/invalidate': 'admin',
+  'DELETE /api/subscription/admin/user_subscriptions/:id': 'admin',
   'GET /api/user/custom-models/conf': 'user',
   'POST /api/user/custom-models/conf': 'user',
   'PUT /api/user/custom-models/conf/:id': 'user',
@@ -252,6 +265,14 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/user/creem/pay': 'user',
   'POST /api/stripe/webhook': 'public',
   'POST /api/creem/webhook': 'public',
+  'POST /api/subscription/epay/pay': 'user',
+  'GET /api/subscription/epay/notify': 'public',
+  'POST /api/subscription/epay/notify': 'public',
+  'GET /api/subscription/epay/return': 'public',
+  'POST /api/subscription/epay/return': 'public',
+  'POST /api/subscription/stripe/pay': 'user',
+  'POST /api/subscription/creem/pay': 'user',
+  'GET /api/subscription/admin/orders': 'admin',
 };
 
 const ROLES = [
@@ -269,7 +290,7 @@ const RULE_REFUSALS = new Set([
 ]);
 
 /** Routes that answer an allowed caller with something other than JSON (CSV downloads). */
-const NON_JSON_ROUTES = new Set(['GET /api/user/epay/notify', 'POST /api/user/epay/notify', 'POST /api/user/alipay/notify', 'GET /api/log/export', 'GET /api/log/self/export', 'GET /api/oauth/wechat', 'GET /api/oauth/wechat/bind', 'GET /api/oauth/authorize', 'GET /api/docs', 'GET /api/docs/init.js', 'GET /api/docs/assets/:file']);
+const NON_JSON_ROUTES = new Set(['GET /api/user/epay/notify', 'POST /api/user/epay/notify', 'POST /api/user/alipay/notify', 'GET /api/subscription/epay/notify', 'POST /api/subscription/epay/notify', 'GET /api/subscription/epay/return', 'POST /api/subscription/epay/return', 'GET /api/log/export', 'GET /api/log/self/export', 'GET /api/oauth/wechat', 'GET /api/oauth/wechat/bind', 'GET /api/oauth/authorize', 'GET /api/docs', 'GET /api/docs/init.js', 'GET /api/docs/assets/:file']);
 
 const rank: Record<Exclude<Level, 'api-key'>, number> = { public: 0, user: Role.User, admin: Role.Admin, root: Role.Root };
 

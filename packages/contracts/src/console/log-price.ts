@@ -43,6 +43,9 @@ export interface LogOther {
   is_model_mapped?: boolean;
   upstream_model_name?: string;
   reasoning_effort?: string;
+  /** 'subscription' when a subscription paid the request (absent: the wallet). */
+  billing_source?: string;
+  subscription_plan_title?: string;
   request_path?: string;
   stream_status?: string;
   /** Answered through the caller's own supplier key: nothing was charged. */

@@ -22,6 +22,11 @@ export interface TopUpBuyer {
 /** What became of a gateway notification (for the operational log; the gateway only sees success/fail). */
 export type NotifyOutcome = 'credited' | 'already_credited' | 'bad_signature' | 'not_paid' | 'unknown_order' | 'amount_mismatch' | 'not_configured';
 
+/** The EPay gateway's address, merchant id and key are all set (top-ups and subscription plans use it). */
+export function epayConfigured(o: OptionsService): boolean {
+  return o.get('PayAddress').trim() !== '' && o.get('EpayId').trim() !== '' && o.get('EpayKey') !== '';
+}
+
 /** `payment_method` of orders paid directly with Alipay (EPay orders keep the gateway's type, e.g. "alipay"). */
 export const ALIPAY_DIRECT = 'alipay_direct';
 /** Most recent orders shown on the wallet page. */
@@ -43,8 +48,7 @@ export class PaymentsService {
 
   /** EPay is used when the gateway address, merchant id and key are all set. */
   epayEnabled(): boolean {
-    const o = this.options;
-    return o.get('PayAddress').trim() !== '' && o.get('EpayId').trim() !== '' && o.get('EpayKey') !== '';
+    return epayConfigured(this.options);
   }
 
   /** Direct Alipay is used when the app id and both keys are set. */

@@ -25,6 +25,7 @@ import enRatioSync from './locales/en/ratio-sync.json';
 import enPerformance from './locales/en/performance.json';
 import enPrefillGroups from './locales/en/prefill-groups.json';
 import enPlayground from './locales/en/playground.json';
+import enSubscriptions from './locales/en/subscriptions.json';
 import zhCommon from './locales/zh/common.json';
 import zhLayout from './locales/zh/layout.json';
 import zhAuth from './locales/zh/auth.json';
@@ -52,6 +53,7 @@ import zhRatioSync from './locales/zh/ratio-sync.json';
 import zhPerformance from './locales/zh/performance.json';
 import zhPrefillGroups from './locales/zh/prefill-groups.json';
 import zhPlayground from './locales/zh/playground.json';
+import zhSubscriptions from './locales/zh/subscriptions.json';
 
 /** One namespace per feature; `scripts/check-i18n-keys.mjs` keeps the two languages' keys equal. */
 export const resources = {
@@ -83,6 +85,7 @@ export const resources = {
     performance: enPerformance,
     prefillGroups: enPrefillGroups,
     playground: enPlayground,
+    subscriptions: enSubscriptions,
   },
   zh: {
     common: zhCommon,
@@ -112,6 +115,7 @@ export const resources = {
     performance: zhPerformance,
     prefillGroups: zhPrefillGroups,
     playground: zhPlayground,
+    subscriptions: zhSubscriptions,
   },
 } as const;
 

@@ -11,6 +11,7 @@ import { creditCheckoutOrder } from '../checkout/checkout-credit.js';
 import { checkoutReturnUrls, newCheckoutTradeNo, placeCheckoutOrder } from '../checkout/checkout-order.js';
 import { objectField, stringField } from '../checkout/provider-call.js';
 import type { WebhookOutcome } from '../checkout/webhook-outcome.js';
+import type { DelegatedCheckoutOrders } from '../checkout/delegated-orders.js';
 import { topUpsRepository } from '../top-ups.repository.js';
 import type { TopUpBuyer } from '../payments.service.js';
 import { createCreemCheckout, creemApiBase, verifyCreemSignature } from './creem-client.js';
@@ -22,6 +23,8 @@ export interface CreemCheckoutDeps {
   http: UpstreamHttpClient;
   /** Replaces Creem's API origin (config CREEM_API_BASE_URL); unset: production or test API by CreemTestMode. */
   baseUrl?: string;
+  /** Orders of other areas paid through Creem (subscription plans); their checkouts are handed over. */
+  delegated?: DelegatedCheckoutOrders;
   now?: () => number;
 }
 
@@ -80,22 +83,26 @@ export class CreemCheckoutService {
     if (stringField(event, 'eventType') !== 'checkout.completed') return 'ignored';
     const creemOrder = objectField(checkout, 'order');
     if (stringField(creemOrder, 'status') !== 'paid') return 'not_paid';
-    // Subscriptions are not top-ups.
-    const orderType = stringField(creemOrder, 'type');
-    if (orderType && orderType !== 'onetime') return 'ignored';
     const tradeNo = stringField(checkout, 'request_id') ?? stringField(objectField(checkout, 'metadata'), 'reference_id') ?? '';
-    const order = tradeNo ? await topUpsRepository.findByTradeNo(this.deps.db, tradeNo) : undefined;
-    if (order?.payment_method !== CheckoutMethod.Creem) return 'unknown_order';
     const paidMinor = creemOrder?.amount_paid ?? creemOrder?.amount;
     const currency = stringField(creemOrder, 'currency') ?? '';
-    const paid = typeof paidMinor === 'number' ? `${(paidMinor / 100).toFixed(2)} ${currency.toUpperCase()}`.trim() : order.money.toFixed(2);
+    const paidText = typeof paidMinor === 'number' ? `${(paidMinor / 100).toFixed(2)} ${currency.toUpperCase()}`.trim() : '';
+    const details = { gateway_trade_no: stringField(creemOrder, 'id') ?? '', event_id: stringField(event, 'id') ?? '', checkout_id: stringField(checkout, 'id') ?? '', amount_paid: typeof paidMinor === 'number' ? paidMinor : null, currency };
+    // A subscription plan's order: its checkout was opened by the plan's owner, whatever the product's billing type.
+    if (tradeNo && this.deps.delegated?.owns(tradeNo)) return this.deps.delegated.complete(tradeNo, { provider: CheckoutMethod.Creem, paid: paidText, details });
+    // Creem subscriptions are not top-ups.
+    const orderType = stringField(creemOrder, 'type');
+    if (orderType && orderType !== 'onetime') return 'ignored';
+    const order = tradeNo ? await topUpsRepository.findByTradeNo(this.deps.db, tradeNo) : undefined;
+    if (order?.payment_method !== CheckoutMethod.Creem) return 'unknown_order';
+    const paid = paidText || order.money.toFixed(2);
     const productName = stringField(objectField(checkout, 'product'), 'name') ?? '';
     return creditCheckoutOrder(this.deps.db, this.deps.events, {
       order,
       quota: order.amount,
       now: this.now(),
       content: `online top-up: paid ${paid} via Creem${productName ? ` for ${productName}` : ''}, credited ${order.amount} quota (order ${order.trade_no})`,
-      details: { gateway_trade_no: stringField(creemOrder, 'id') ?? '', event_id: stringField(event, 'id') ?? '', checkout_id: stringField(checkout, 'id') ?? '', amount_paid: typeof paidMinor === 'number' ? paidMinor : null, currency },
+      details,
     });
   }
 }

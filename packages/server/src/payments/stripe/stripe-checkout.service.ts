@@ -11,6 +11,7 @@ import { creditCheckoutOrder } from '../checkout/checkout-credit.js';
 import { checkoutReturnUrls, newCheckoutTradeNo, placeCheckoutOrder } from '../checkout/checkout-order.js';
 import { objectField, providerFailure, stringField } from '../checkout/provider-call.js';
 import type { WebhookOutcome } from '../checkout/webhook-outcome.js';
+import type { DelegatedCheckoutOrders } from '../checkout/delegated-orders.js';
 import { centsText, topUpPriceCents, topUpQuota } from '../top-up-price.js';
 import { topUpsRepository } from '../top-ups.repository.js';
 import type { TopUpBuyer } from '../payments.service.js';
@@ -24,6 +25,8 @@ export interface StripeCheckoutDeps {
   http: UpstreamHttpClient;
   /** Stripe's API origin (config STRIPE_API_BASE_URL). */
   baseUrl: string;
+  /** Orders of other areas paid through Stripe Checkout (subscription plans); their sessions are handed over. */
+  delegated?: DelegatedCheckoutOrders;
   now?: () => number;
 }
 
@@ -115,30 +118,47 @@ export class StripeCheckoutService {
 
   private async credit(session: Record<string, unknown>, eventId: string): Promise<WebhookOutcome> {
     if (!SETTLED_PAYMENT.has(stringField(session, 'payment_status') ?? '')) return 'not_paid';
+    const amountTotal = typeof session.amount_total === 'number' ? session.amount_total : null;
+    const currency = (stringField(session, 'currency') ?? '').toLowerCase();
+    const paidText = amountTotal === null ? '' : `${formatMinorUnits(amountTotal, currency)} ${currency.toUpperCase()}`.trim();
+    const details = { gateway_trade_no: stringField(session, 'id') ?? '', event_id: eventId, amount_total: amountTotal, currency };
+    const delegated = this.delegatedTradeNo(session);
+    if (delegated) return this.deps.delegated!.complete(delegated, { provider: CheckoutMethod.Stripe, paid: paidText, details });
     const order = await this.stripeOrder(session);
     if (!order) return 'unknown_order';
     const quota = topUpQuota(order.amount, this.deps.options.get('QuotaPerUnit'));
-    const amountTotal = typeof session.amount_total === 'number' ? session.amount_total : null;
-    const currency = (stringField(session, 'currency') ?? '').toLowerCase();
-    const paid = amountTotal === null ? centsText(Math.round(order.money * 100)) : `${formatMinorUnits(amountTotal, currency)} ${currency.toUpperCase()}`.trim();
+    const paid = paidText || centsText(Math.round(order.money * 100));
     return creditCheckoutOrder(this.deps.db, this.deps.events, {
       order,
       quota,
       now: this.now(),
       content: `online top-up: paid ${paid} via Stripe, credited ${quota} quota (order ${order.trade_no})`,
-      details: { gateway_trade_no: stringField(session, 'id') ?? '', event_id: eventId, amount_total: amountTotal, currency },
+      details,
     });
   }
 
   private async close(session: Record<string, unknown>, status: typeof TopUpStatus.Expired | typeof TopUpStatus.Failed): Promise<WebhookOutcome> {
+    const delegated = this.delegatedTradeNo(session);
+    if (delegated) return this.deps.delegated!.close(delegated, CheckoutMethod.Stripe);
     const order = await this.stripeOrder(session);
     if (!order) return 'unknown_order';
     return (await topUpsRepository.closePending(this.deps.db, order.trade_no, status)) ? 'closed' : 'ignored';
   }
 
-  /** The Stripe order a session belongs to (its client_reference_id, or metadata.trade_no). */
+  /** The order number a session carries (its client_reference_id, or metadata.trade_no). */
+  private tradeNoOf(session: Record<string, unknown>): string {
+    return stringField(session, 'client_reference_id') ?? stringField(objectField(session, 'metadata'), 'trade_no') ?? '';
+  }
+
+  /** The session's order number when the order belongs to another area (a subscription plan order). */
+  private delegatedTradeNo(session: Record<string, unknown>): string | undefined {
+    const tradeNo = this.tradeNoOf(session);
+    return tradeNo && this.deps.delegated?.owns(tradeNo) ? tradeNo : undefined;
+  }
+
+  /** The Stripe top-up order a session belongs to. */
   private async stripeOrder(session: Record<string, unknown>) {
-    const tradeNo = stringField(session, 'client_reference_id') ?? stringField(objectField(session, 'metadata'), 'trade_no') ?? '';
+    const tradeNo = this.tradeNoOf(session);
     if (!tradeNo) return undefined;
     const order = await topUpsRepository.findByTradeNo(this.deps.db, tradeNo);
     return order?.payment_method === CheckoutMethod.Stripe ? order : undefined;

@@ -23,7 +23,7 @@ describe('sidebar modules switched off by the administrator (SidebarModulesAdmin
       expect(pathsOf(Role.Root, raw)).toEqual({
         chat: ['/playground'],
         console: ['/detail', '/token', '/log'],
-        admin: ['/channel', '/redemption', '/user', '/setting', '/aipy-conf', '/activity-config', '/prefill-group'],
+        admin: ['/channel', '/redemption', '/user', '/setting', '/aipy-conf', '/activity-config', '/prefill-group', '/subscription'],
         personal: ['/topup', '/personal', '/custom-models', '/activity-center'],
       });
     }
@@ -33,6 +33,11 @@ describe('sidebar modules switched off by the administrator (SidebarModulesAdmin
     const raw = JSON.stringify({ console: { enabled: true, token: false }, admin: { enabled: false, user: true }, personal: { topup: false } });
     expect(pathsOf(Role.Root, raw)).toEqual({ chat: ['/playground'], console: ['/detail', '/log'], personal: ['/personal', '/custom-models', '/activity-center'] });
     expect(pathsOf(Role.User, raw)).toEqual({ chat: ['/playground'], console: ['/detail', '/log'], personal: ['/personal', '/custom-models', '/activity-center'] });
+  });
+
+  it('hides the subscription plans page with its admin.subscription switch (new-api\'s key)', () => {
+    expect(pathsOf(Role.Admin, JSON.stringify({ admin: { subscription: false } })).admin).not.toContain('/subscription');
+    expect(pathsOf(Role.Admin, '{}').admin).toContain('/subscription');
   });
 
   it('leaves out a group whose entries are all switched off', () => {

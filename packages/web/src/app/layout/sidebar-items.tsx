@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   AppstoreOutlined, AreaChartOutlined, BarsOutlined, CalendarOutlined, ControlOutlined, CreditCardOutlined,
-  DeploymentUnitOutlined, ExperimentOutlined, FileTextOutlined, KeyOutlined, PictureOutlined, RobotOutlined,
+  CrownOutlined, DeploymentUnitOutlined, ExperimentOutlined, FileTextOutlined, KeyOutlined, PictureOutlined, RobotOutlined,
   SettingOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined,
 } from '@ant-design/icons';
 import { isAdmin, isRoot, type SidebarModule, type SidebarSection } from '@gw/contracts';
@@ -45,6 +45,7 @@ export function sidebarGroupsFor(role: number, status: SiteStatus): SidebarGroup
     { path: '/aipy-conf', labelKey: 'sidebar.items.aipyConf', icon: <RobotOutlined />, module: 'aipyConf' },
     { path: '/activity-config', labelKey: 'sidebar.items.activityConfig', icon: <CalendarOutlined />, module: 'activityConfig' },
     { path: '/prefill-group', labelKey: 'sidebar.items.prefillGroups', icon: <AppstoreOutlined />, module: 'prefillGroup' },
+    { path: '/subscription', labelKey: 'sidebar.items.subscriptions', icon: <CrownOutlined />, module: 'subscription' },
   ];
   const personalItems: SidebarItem[] = [
     { path: '/topup', labelKey: 'sidebar.items.topup', icon: <CreditCardOutlined />, module: 'topup' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { logPriceBreakdown, type LogOther } from '@gw/contracts';
 import i18next from 'i18next';
 import enLogs from '../../i18n/locales/en/logs.json';
-import { durationColor, errorSummary, firstTokenColor, parseOther, priceCalculationText, type DetailText } from './log-other';
+import { durationColor, errorSummary, firstTokenColor, paidFromText, parseOther, priceCalculationText, type DetailText } from './log-other';
 
 describe('priceCalculationText', () => {
   const i18n = i18next.createInstance();
@@ -82,5 +82,17 @@ describe('timing colours (spec 3 §9)', () => {
 
   it('colours the first token green under 3 s, orange under 10 s, red from 10 s', () => {
     expect([2999, 3000, 9999, 10_000].map(firstTokenColor)).toEqual(['green', 'orange', 'orange', 'red']);
+  });
+});
+
+describe('paidFromText', () => {
+  const i18n = i18next.createInstance();
+  void i18n.init({ resources: { en: { logs: enLogs } }, lng: 'en', ns: ['logs'], interpolation: { escapeValue: false }, initAsync: false, showSupportNotice: false });
+  const t = i18n.getFixedT('en', 'logs') as unknown as DetailText;
+
+  it('names the plan of a request a subscription paid, and nothing for the wallet', () => {
+    expect(paidFromText(parseOther('{"billing_source":"subscription","subscription_plan_title":"Pro"}'), t)).toBe('Subscription “Pro”');
+    expect(paidFromText(parseOther('{"model_ratio":1}'), t)).toBeUndefined();
+    expect(paidFromText(parseOther('{"billing_source":"wallet"}'), t)).toBeUndefined();
   });
 });

@@ -47,6 +47,12 @@ function toolsText(b: LogPriceBreakdown, t: DetailText): string {
     .join('');
 }
 
+/** Who paid the request, in the reader's words, when it was not the wallet (a subscription); undefined otherwise. */
+export function paidFromText(other: LogOther, t: DetailText): string | undefined {
+  if (other.billing_source !== 'subscription') return undefined;
+  return t('detail.billedToSubscription', { plan: other.subscription_plan_title ?? '' });
+}
+
 /**
  * A log row's price calculation written out, term by term (the gateway's formula, contracts
  * logPriceBreakdown): per token, group ratio × model ratio × (prompt and completion terms, each with its

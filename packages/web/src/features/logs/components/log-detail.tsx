@@ -3,7 +3,7 @@ import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { logPriceBreakdown, type LogView } from '@gw/contracts';
 import { useSiteStatus } from '../../status/api/status.queries';
-import { errorSummary, parseOther, priceCalculationText, usd, type DetailText } from '../log-other';
+import { errorSummary, paidFromText, parseOther, priceCalculationText, usd, type DetailText } from '../log-other';
 
 /** The expanded row: ratios and extra data from `other`, and the price calculation. */
 export function LogDetail({ log, isAdmin }: { log: LogView; isAdmin: boolean }) {
@@ -21,6 +21,7 @@ export function LogDetail({ log, isAdmin }: { log: LogView; isAdmin: boolean }) 
   ].filter(([, calls]) => Number(calls) > 0);
   const trace = other.admin_info?.route_trace ?? [];
   const error = errorSummary(other);
+  const paidFrom = paidFromText(other, text);
   const items = [
     error && { key: 'error', label: t('detail.error'), children: other.error_kind ? t('detail.errorValue', { error, kind: other.error_kind }) : error },
     other.own_key && { key: 'ownKey', label: t('detail.ownKey'), children: t('detail.ownKeyValue') },
@@ -36,6 +37,7 @@ export function LogDetail({ log, isAdmin }: { log: LogView; isAdmin: boolean }) 
     Boolean(other.audio_seconds) && { key: 'seconds', label: t('detail.audioSeconds'), children: t('detail.secondsValue', { seconds: other.audio_seconds }) },
     tools.length > 0 && { key: 'tools', label: t('detail.toolCalls'), children: tools.map(([tool, calls]) => `${text(`detail.toolName.${tool}`)} ${calls}`).join(', ') },
     Boolean(other.reasoning_effort) && { key: 'effort', label: t('detail.reasoningEffort'), children: other.reasoning_effort },
+    Boolean(paidFrom) && { key: 'billedTo', label: t('detail.billedTo'), children: paidFrom },
     other.is_model_mapped && other.upstream_model_name && { key: 'upstream', label: t('detail.upstreamModel'), children: other.upstream_model_name },
     Boolean(other.request_path) && { key: 'path', label: t('detail.requestPath'), children: other.request_path },
     Boolean(other.stream_status) && { key: 'streamStatus', label: t('detail.streamStatus'), children: other.stream_status },

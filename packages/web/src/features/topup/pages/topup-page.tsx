@@ -14,11 +14,13 @@ import { topUpMethods } from '../topup-methods';
 import { PaymentReturnNotice } from '../components/payment-return-notice';
 import { RedeemCard } from '../components/redeem-card';
 import { AllOrdersCard } from '../components/all-orders-card';
+import { SubscriptionsCard } from '../components/subscriptions-card';
 import { useRoles } from '../../../lib/session';
 
 /**
  * /topup: balance, daily check-in (when offered), redeem a code, online top-up (EPay/Alipay, Stripe and
- * Creem as configured; the EPay card also says when no online payment is offered), invitations (spec 3 §2.4);
+ * Creem as configured; the EPay card also says when no online payment is offered), subscription plans (when any
+ * is on sale or the user has had one), invitations (spec 3 §2.4);
  * administrators also see every order.
  */
 export function TopUpPage() {
@@ -58,6 +60,9 @@ export function TopUpPage() {
           <CreemTopUpCard products={parseCreemProducts(info.data?.creem_products)} />
         </Col>
       )}
+      <Col span={24}>
+        <SubscriptionsCard />
+      </Col>
       <Col span={24}>
         <InvitationCard user={self.data} />
       </Col>

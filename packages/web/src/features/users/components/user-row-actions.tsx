@@ -4,6 +4,7 @@ import { isAdmin, isRoot, ManageAction, Role, UserStatus, type ManageActionValue
 import { notifySuccess } from '../../../lib/notify';
 import { useRoles } from '../../../lib/session';
 import { useManageUser } from '../api/users.queries';
+import { useUsersDialog } from './users-context';
 
 interface UserRowActionsProps {
   user: UserView;
@@ -11,13 +12,14 @@ interface UserRowActionsProps {
 }
 
 /**
- * promote / demote / disable or enable / delete / edit (spec 1 §2.8). Buttons that the role rules of
+ * promote / demote / disable or enable / delete / edit (spec 1 §2.8), and the user's subscriptions. Buttons that the role rules of
  * spec 1 §6 would refuse are disabled; the server enforces the same rules.
  */
 export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
   const { t } = useTranslation('users');
   const { user: me, isRoot: actorIsRoot } = useRoles();
   const manage = useManageUser();
+  const { openSubscriptions } = useUsersDialog();
   const run = (action: ManageActionValue) =>
     manage.mutate({ id: user.id, action }, { onSuccess: () => notifySuccess(t('actions.done')) });
   const outranked = !actorIsRoot && (me?.role ?? 0) <= user.role;
@@ -55,6 +57,9 @@ export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
       </Popconfirm>
       <Button size="small" type="link" disabled={outranked} onClick={() => onEdit(user)}>
         {t('actions.edit')}
+      </Button>
+      <Button size="small" type="link" onClick={() => openSubscriptions(user)}>
+        {t('actions.subscriptions')}
       </Button>
     </Space>
   );

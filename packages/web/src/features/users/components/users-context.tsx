@@ -1,19 +1,21 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { UserView } from '@gw/contracts';
 
-type UsersDialog = 'add' | 'edit' | null;
+type UsersDialog = 'add' | 'edit' | 'subscriptions' | null;
 
 interface UsersDialogState {
   open: UsersDialog;
   currentRow: UserView | null;
   openAdd: () => void;
   openEdit: (row: UserView) => void;
+  /** The user's subscription plans (new-api's subscription management). */
+  openSubscriptions: (row: UserView) => void;
   close: () => void;
 }
 
 const UsersDialogContext = createContext<UsersDialogState | null>(null);
 
-/** Which side panel of the user screen is open, and for which row. */
+/** Which side panel or dialog of the user screen is open, and for which row. */
 export function UsersDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<UsersDialog>(null);
   const [currentRow, setCurrentRow] = useState<UserView | null>(null);
@@ -28,6 +30,10 @@ export function UsersDialogProvider({ children }: { children: ReactNode }) {
       openEdit: (row) => {
         setCurrentRow(row);
         setOpen('edit');
+      },
+      openSubscriptions: (row) => {
+        setCurrentRow(row);
+        setOpen('subscriptions');
       },
       close: () => setOpen(null),
     }),

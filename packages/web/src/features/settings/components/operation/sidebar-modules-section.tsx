@@ -29,6 +29,7 @@ const ENTRY_LABELS: Record<SidebarModule, SidebarLabel> = {
   aipyConf: 'aipyConf',
   activityConfig: 'activityConfig',
   prefillGroup: 'prefillGroups',
+  subscription: 'subscriptions',
 };
 
 /** Section switches with their entries; the form field holds the option's JSON text. */
