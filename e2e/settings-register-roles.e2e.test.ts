@@ -15,28 +15,32 @@ describe('settings, registration and roles', () => {
     return context.newPage();
   }
 
+  /** Counts attempts so a retry saves new texts instead of finding its own already applied ("changed nothing"). */
+  let siteTextAttempt = 0;
+
   it('saves only changed site texts and shows them in the shell and on the home page', async () => {
+    const n = ++siteTextAttempt;
     const page = await newPage();
     await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=other');
     await waitForPath(page, '/setting');
     const siteTexts = page.getByTestId('settings-site');
     await shownAfter(page.getByText('You seem to have changed nothing'), () => siteTexts.getByRole('button', { name: 'Save' }).click());
 
-    await siteTexts.getByLabel('System name').fill('Acme AI');
-    await siteTexts.getByLabel('Footer').fill('<b>Acme footer</b>');
+    await siteTexts.getByLabel('System name').fill(`Acme AI ${n}`);
+    await siteTexts.getByLabel('Footer').fill(`<b>Acme footer ${n}</b>`);
     await shownAfter(page.getByText('Saved successfully'), () => siteTexts.getByRole('button', { name: 'Save' }).click());
-    await page.locator('.ant-layout-header').getByText('Acme AI').waitFor();
-    await page.getByTestId('footer-html').getByText('Acme footer').waitFor();
-    await expect(page.title()).resolves.toBe('Acme AI');
+    await page.locator('.ant-layout-header').getByText(`Acme AI ${n}`).waitFor();
+    await page.getByTestId('footer-html').getByText(`Acme footer ${n}`).waitFor();
+    await page.waitForFunction((title) => document.title === title, `Acme AI ${n}`);
 
     const content = page.getByTestId('settings-content');
-    await content.getByLabel('Notice').fill('Maintenance on Sunday');
-    await content.getByLabel('Home page content').fill('<h2>Acme models for everyone</h2>');
+    await content.getByLabel('Notice').fill(`Maintenance on Sunday ${n}`);
+    await content.getByLabel('Home page content').fill(`<h2>Acme models for everyone ${n}</h2>`);
     await shownAfter(page.getByText('Saved successfully').first(), () => content.getByRole('button', { name: 'Save' }).click());
 
     await page.goto(`${site.server.baseUrl}/`);
-    await page.getByTestId('home-content').getByRole('heading', { name: 'Acme models for everyone' }).waitFor();
-    await page.getByTestId('home-notice').getByText('Maintenance on Sunday').waitFor();
+    await page.getByTestId('home-content').getByRole('heading', { name: `Acme models for everyone ${n}` }).waitFor();
+    await page.getByTestId('home-notice').getByText(`Maintenance on Sunday ${n}`).waitFor();
     await expect(page.getByTestId('sidebar').count()).resolves.toBe(0);
     await page.context().close();
   });

@@ -42,6 +42,17 @@ for (const step of steps) {
 
 mkdirSync('test-results', { recursive: true });
 
+/** Each failed attempt's first line and the test-file line it stopped at: a retry's error alone can hide the first one's cause. */
+function attempts(messages) {
+  return messages
+    .map((message, i) => {
+      const lines = String(message).split('\n');
+      const at = lines.find((line) => /\.test\.tsx?:\d+/.test(line))?.match(/([\w./-]+\.test\.tsx?:\d+)/)?.[1];
+      return `    attempt ${i + 1}: ${lines[0]}${at ? ` (${at.replace(process.cwd() + '/', '')})` : ''}`;
+    })
+    .join('\n');
+}
+
 /** One Vitest run with a JSON report; answers its pass/fail counts. */
 function vitest(label, extraArgs, report) {
   const ok = run(label, 'npx', ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
@@ -58,8 +69,8 @@ function vitest(label, extraArgs, report) {
     for (const file of r.testResults ?? []) {
       for (const t of file.assertionResults ?? []) {
         // A passed test that still carries failure messages passed on a retry: named so it gets fixed.
-        if (t.status === 'passed' && t.failureMessages?.length) flaky.push(`${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}\n    ${String(t.failureMessages[0]).split('\n')[0]}`);
-        if (t.status === 'failed') failures.push(`${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}\n    ${String(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+        if (t.status === 'passed' && t.failureMessages?.length) flaky.push(`${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}\n${attempts(t.failureMessages)}`);
+        if (t.status === 'failed') failures.push(`${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}\n${attempts(t.failureMessages ?? [])}`);
       }
       if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failures.push(`${file.name.replace(process.cwd() + '/', '')}: ${String(file.message ?? '').split('\n')[0]}`);
     }
