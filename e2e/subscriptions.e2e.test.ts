@@ -16,7 +16,7 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
  * Subscription plans (new-api's /api/subscription): the root user creates a plan on the Subscriptions page
  * and gives it to a member from the user list (ending and deleting other given ones there); the member then
  * sees it under My subscriptions in the wallet, changes the billing preference and buys the plan with the
- * wallet balance.
+ * wallet balance, then pays for it online while an administrator marks the order paid from the order list.
  */
 describe('subscription plans', () => {
   const site = useRootSite(ROOT);
@@ -170,6 +170,48 @@ describe('subscription plans', () => {
     const me = (await pageApi<UserView>(member, 'GET', '/api/user/self')).data;
     expect(me.quota).toBe(WALLET - 1_000_000);
     if (SCREENSHOTS) await member.screenshot({ path: `${SCREENSHOTS}/wallet-subscriptions.png`, fullPage: true });
+    await member.context().close();
+  });
+
+  it('follows an online payment back to the wallet while an administrator marks the pending order paid', async () => {
+    // An EPay gateway that is never reached: the order stays pending, as when its notification is lost.
+    for (const [key, value] of [['PayAddress', 'https://pay.example.invalid/'], ['EpayId', '1001'], ['EpayKey', 'epay-secret-key']]) {
+      expect((await pageApi(admin, 'PUT', '/api/option/', { key, value })).success).toBe(true);
+    }
+    const member = await openPage(site.browser, { width: 1280, height: 900 });
+    await signIn(member, site.server.baseUrl, MEMBER.username, MEMBER.password, '/topup');
+    await waitForPath(member, '/topup');
+    const plan = (await pageApi<SubscriptionPlanItem[]>(member, 'GET', '/api/subscription/plans')).data.find((p) => p.plan.title === PLAN)!.plan;
+    const created = await pageApi<unknown>(member, 'POST', '/api/subscription/epay/pay', { plan_id: plan.id, payment_method: 'alipay' });
+    expect(created.success, created.message).toBe(true);
+    const tradeNo = (created as unknown as { trade_no: string }).trade_no;
+    const fromOrders = async () => (await pageApi<SubscriptionSelfView>(member, 'GET', '/api/subscription/self')).data.subscriptions.filter((s) => s.subscription.source === 'order').length;
+    const bought = await fromOrders();
+
+    // The browser is back before the gateway confirmed the payment.
+    await member.goto(`${site.server.baseUrl}/topup?pay=pending&trade_no=${tradeNo}`);
+    await member.getByTestId('subscription-payment-pending').getByText('Waiting for the payment confirmation…').waitFor();
+
+    await admin.goto(`${site.server.baseUrl}/subscription?tab=orders`);
+    const orders = admin.getByTestId('subscription-orders');
+    await orders.getByLabel('Order number or username').fill(tradeNo);
+    await orders.getByLabel('Order number or username').press('Enter');
+    const row = orders.locator('tr.ant-table-row', { hasText: tradeNo });
+    for (const text of ['Pending', PLAN, MEMBER.username, '2.00', 'alipay']) await row.getByText(text, { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Mark paid' }).click();
+    await admin.locator('.ant-popconfirm').getByText(`Mark order ${tradeNo} paid and start the subscription to ${PLAN}?`, { exact: false }).waitFor();
+    await withNotice(admin, `Order ${tradeNo} completed`, () => admin.locator('.ant-popconfirm').getByRole('button', { name: 'Mark paid' }).click(), 'success');
+    await row.getByText('Paid', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+    // Filtered to pending orders, it is gone.
+    await orders.getByLabel('Order status').click();
+    await pick(admin, 'Pending');
+    await row.waitFor({ state: 'detached' });
+    if (SCREENSHOTS) await admin.screenshot({ path: `${SCREENSHOTS}/subscription-orders.png` });
+
+    // The member's notice follows the order and the wallet lists the subscription.
+    await member.getByTestId('subscription-payment-confirmed').getByText(`Payment received: your subscription to ${PLAN} is active`).waitFor();
+    expect(await fromOrders()).toBe(bought + 1);
     await member.context().close();
   });
 });

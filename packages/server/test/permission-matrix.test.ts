@@ -273,6 +273,8 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/subscription/stripe/pay': 'user',
   'POST /api/subscription/creem/pay': 'user',
   'GET /api/subscription/admin/orders': 'admin',
+  'POST /api/subscription/admin/orders/complete': 'admin',
+  'GET /api/subscription/self/orders': 'user',
 };
 
 const ROLES = [

@@ -166,3 +166,38 @@ export const SubscriptionEpayBody = z.object({
 export const BillingPreferenceBody = z.object({
   billing_preference: z.enum(BILLING_PREFERENCES, { error: 'billing_preference must be subscription_first, wallet_first, subscription_only or wallet_only' }),
 });
+
+/** `subscription_orders.status`: an order waits for its payment, then is paid (once) or expires. */
+export const SUBSCRIPTION_ORDER_STATUSES = ['pending', 'success', 'expired'] as const;
+export type SubscriptionOrderStatus = (typeof SUBSCRIPTION_ORDER_STATUSES)[number];
+
+/** An online plan order as GET /api/subscription/admin/orders and /self/orders answer it (times in unix seconds). */
+export interface SubscriptionOrderView {
+  id: number;
+  trade_no: string;
+  user_id: number;
+  username: string;
+  plan_id: number;
+  /** Empty when the plan row is gone. */
+  plan_title: string;
+  money: number;
+  payment_method: string;
+  status: SubscriptionOrderStatus;
+  create_time: number;
+  complete_time: number;
+}
+
+/** GET /api/subscription/admin/orders filters: part of the order number or the buyer's name, and the status. */
+export const SubscriptionOrderSearchQuery = z.object({
+  keyword: z.string().trim().max(64, 'keyword must be at most 64 characters').default(''),
+  status: z.enum(['', ...SUBSCRIPTION_ORDER_STATUSES], { error: 'status must be pending, success or expired' }).default(''),
+});
+export type SubscriptionOrderSearchQuery = z.input<typeof SubscriptionOrderSearchQuery>;
+
+/** How plan order numbers start: EPay ones `SUBUSR`, Stripe and Creem ones `sub_ref_`; wallet top-ups never do. */
+export const SUBSCRIPTION_EPAY_PREFIX = 'SUBUSR';
+export const SUBSCRIPTION_CHECKOUT_PREFIX = 'sub_ref_';
+
+export function isSubscriptionTradeNo(tradeNo: string): boolean {
+  return tradeNo.startsWith(SUBSCRIPTION_EPAY_PREFIX) || tradeNo.startsWith(SUBSCRIPTION_CHECKOUT_PREFIX);
+}

@@ -1,6 +1,6 @@
-import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ApplicationsTable, Database } from '../db/schema.js';
-import { dialectOf, insertReturningId, likePattern } from '../db/dialect-helpers.js';
+import { containsAny, insertReturningId } from '../db/dialect-helpers.js';
 
 type Executor = Kysely<Database>;
 
@@ -23,9 +23,7 @@ export const applicationsRepository = {
 
   /** A page; `keyword` = part of the name or display name. */
   async list(db: Executor, keyword: string, page: { offset: number; limit: number }): Promise<{ rows: ApplicationRow[]; total: number }> {
-    const op = dialectOf(db) === 'postgres' ? sql`ilike` : sql`like`;
-    const pattern = likePattern(keyword);
-    const match = sql<SqlBool>`(${sql.ref('name')} ${op} ${pattern} escape ${'\\'} or ${sql.ref('display_name')} ${op} ${pattern} escape ${'\\'})`;
+    const match = containsAny(db, ['name', 'display_name'], keyword);
     let rows = db.selectFrom('applications').selectAll();
     let count = db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n'));
     if (keyword) {

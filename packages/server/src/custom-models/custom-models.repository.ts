@@ -1,6 +1,6 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { dialectOf, insertReturningId, likePattern } from '../db/dialect-helpers.js';
+import { containsAny, insertReturningId } from '../db/dialect-helpers.js';
 
 type Executor = Kysely<Database>;
 
@@ -61,8 +61,7 @@ export const customModelsRepository = {
 
   /** Every config (admin overview), newest first, with owner name and balance; `keyword` = part of the username. */
   async overview(db: Executor, keyword: string, page: { offset: number; limit: number }): Promise<{ rows: CustomModelOverviewDbRow[]; total: number }> {
-    const op = dialectOf(db) === 'postgres' ? sql`ilike` : sql`like`;
-    const match = sql<SqlBool>`${sql.ref('u.username')} ${op} ${likePattern(keyword)} escape ${'\\'}`;
+    const match = containsAny(db, ['u.username'], keyword);
     let rows = joined(db).innerJoin('users as u', 'u.id', 'c.user_id').select(['u.username', 'u.quota as user_quota']);
     let count = db.selectFrom('user_custom_models as c').innerJoin('suppliers as s', 's.id', 'c.supplier_id').innerJoin('users as u', 'u.id', 'c.user_id').select((eb) => eb.fn.countAll<number>().as('n'));
     if (keyword) {

@@ -1,4 +1,4 @@
-import { type Kysely, MysqlAdapter, PostgresAdapter } from 'kysely';
+import { type Kysely, MysqlAdapter, PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DatabaseType } from '../config/config.schema.js';
 
 /** Which SQL dialect a Kysely instance speaks; the few dialect differences branch on this. */
@@ -22,6 +22,17 @@ export function isUniqueViolation(err: unknown): boolean {
 /** Case-insensitive LIKE pattern with wildcards escaped. */
 export function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+}
+
+/**
+ * Case-insensitive "one of `columns` contains `keyword`", wildcards escaped. The escape character is a bound
+ * parameter so it means one backslash on every dialect (SQLite has no default escape; PostgreSQL needs ILIKE).
+ */
+export function containsAny(db: Kysely<any>, columns: readonly string[], keyword: string): RawBuilder<SqlBool> {
+  const op = dialectOf(db) === 'postgres' ? sql`ilike` : sql`like`;
+  const pattern = likePattern(keyword);
+  const each = columns.map((column) => sql<SqlBool>`${sql.ref(column)} ${op} ${pattern} escape ${'\\'}`);
+  return sql<SqlBool>`(${sql.join(each, sql` or `)})`;
 }
 
 /** Inserts one row and returns its generated id on all three dialects (MySQL has no RETURNING). */

@@ -1,7 +1,7 @@
-import { sql, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { TopUpStatus, type TopUpOrderView, type TopUpStatusValue } from '@gw/contracts';
 import type { Database, TopUpsTable } from '../db/schema.js';
-import { dialectOf, insertReturningId, likePattern } from '../db/dialect-helpers.js';
+import { containsAny, insertReturningId } from '../db/dialect-helpers.js';
 
 type Executor = Kysely<Database>;
 export type TopUpRow = Selectable<TopUpsTable>;
@@ -52,9 +52,7 @@ export const topUpsRepository = {
 
   /** Every order, newest first, with its buyer's name; `keyword` = part of the order number or the username. */
   async listAll(db: Executor, keyword: string, page: { offset: number; limit: number }): Promise<{ rows: (TopUpRow & { username: string | null })[]; total: number }> {
-    const op = dialectOf(db) === 'postgres' ? sql`ilike` : sql`like`;
-    const pattern = likePattern(keyword);
-    const match = sql<SqlBool>`(${sql.ref('t.trade_no')} ${op} ${pattern} escape ${'\\'} or ${sql.ref('u.username')} ${op} ${pattern} escape ${'\\'})`;
+    const match = containsAny(db, ['t.trade_no', 'u.username'], keyword);
     let rows = db.selectFrom('top_ups as t').leftJoin('users as u', 'u.id', 't.user_id').selectAll('t').select('u.username');
     let count = db.selectFrom('top_ups as t').leftJoin('users as u', 'u.id', 't.user_id').select((eb) => eb.fn.countAll<number>().as('n'));
     if (keyword) {

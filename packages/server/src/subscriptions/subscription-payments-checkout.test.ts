@@ -106,7 +106,7 @@ describe.each(testDialects())('buying subscription plans through Stripe and Cree
       const u = await member(ctx);
       const { tradeNo, session } = await payStripe(u, p.id);
       expect(tradeNo).toMatch(/^sub_ref_[0-9a-f]{40}$/);
-      expect(session).toMatchObject({ mode: 'payment', price: stripe.priceId, quantity: 1, success_url: `${SERVER}/topup?pay=success`, cancel_url: `${SERVER}/topup?pay=cancel` });
+      expect(session).toMatchObject({ mode: 'payment', price: stripe.priceId, quantity: 1, success_url: `${SERVER}/topup?pay=success&trade_no=${tradeNo}`, cancel_url: `${SERVER}/topup?pay=cancel&trade_no=${tradeNo}` });
       expect(session.metadata).toMatchObject({ trade_no: tradeNo, user_id: String(u.id) });
       expect(stripe.requests.at(-1)!.idempotencyKey).toBe(tradeNo);
       expect(await orderOf(tradeNo)).toMatchObject({ user_id: u.id, plan_id: p.id, money: 19.9, payment_method: 'stripe', status: 'pending' });
@@ -217,7 +217,7 @@ describe.each(testDialects())('buying subscription plans through Stripe and Cree
       const { tradeNo, checkoutId } = await payCreem(u, p.id);
       expect(tradeNo).toMatch(/^sub_ref_[0-9a-f]{40}$/);
       const request = creem.requests.at(-1)!.body;
-      expect(request).toMatchObject({ product_id: 'prod_plan', request_id: tradeNo, success_url: `${SERVER}/topup?pay=success` });
+      expect(request).toMatchObject({ product_id: 'prod_plan', request_id: tradeNo, success_url: `${SERVER}/topup?pay=success&trade_no=${tradeNo}` });
       expect(await orderOf(tradeNo)).toMatchObject({ plan_id: p.id, money: 19.9, payment_method: 'creem', status: 'pending' });
 
       expect((await deliverCreem(checkoutId, { secret: 'whsec_wrong' })).statusCode).toBe(400);

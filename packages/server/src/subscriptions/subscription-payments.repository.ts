@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { SubscriptionOrderView } from '@gw/contracts';
 import type { Database, SubscriptionOrdersTable } from '../db/schema.js';
-import { insertReturningId } from '../db/dialect-helpers.js';
+import { containsAny, insertReturningId } from '../db/dialect-helpers.js';
 
 type Executor = Kysely<Database>;
 export type SubscriptionOrderRow = Selectable<SubscriptionOrdersTable>;
@@ -14,22 +15,6 @@ export interface SubscriptionOrderListRow extends SubscriptionOrderRow {
   username: string | null;
 }
 
-/** A subscription order as GET /api/subscription/admin/orders answers it (times in unix seconds). */
-export interface SubscriptionOrderView {
-  id: number;
-  trade_no: string;
-  user_id: number;
-  username: string;
-  plan_id: number;
-  /** Empty when the plan row is gone. */
-  plan_title: string;
-  money: number;
-  payment_method: string;
-  status: string;
-  create_time: number;
-  complete_time: number;
-}
-
 export function toSubscriptionOrderView(r: SubscriptionOrderListRow): SubscriptionOrderView {
   return {
     id: Number(r.id),
@@ -40,10 +25,18 @@ export function toSubscriptionOrderView(r: SubscriptionOrderListRow): Subscripti
     plan_title: r.plan_title ?? '',
     money: Number(r.money),
     payment_method: r.payment_method,
-    status: r.status,
+    status: r.status as SubscriptionOrderView['status'],
     create_time: Number(r.create_time),
     complete_time: Number(r.complete_time),
   };
+}
+
+/** Which orders to list; every field narrows the list. */
+export interface SubscriptionOrderFilter {
+  keyword?: string;
+  status?: string;
+  userId?: number;
+  tradeNo?: string;
 }
 
 /** The only code that reads and writes `subscription_orders` (one row per online payment for a plan). */
@@ -81,20 +74,25 @@ export const subscriptionPaymentsRepository = {
     return Number(r.numUpdatedRows) > 0;
   },
 
-  /** Every order, newest first, with its plan's title and its buyer's name. */
-  async listAll(db: Executor, page: { offset: number; limit: number }): Promise<{ rows: SubscriptionOrderListRow[]; total: number }> {
+  /** Orders, newest first, with their plan's title and buyer's name; `keyword` = part of the order number or the username. */
+  async list(db: Executor, filter: SubscriptionOrderFilter, page: { offset: number; limit: number }): Promise<{ rows: SubscriptionOrderListRow[]; total: number }> {
+    const base = db
+      .selectFrom('subscription_orders as o')
+      .leftJoin('users as u', 'u.id', 'o.user_id')
+      .$if(Boolean(filter.keyword), (q) => q.where(containsAny(db, ['o.trade_no', 'u.username'], filter.keyword!)))
+      .$if(Boolean(filter.status), (q) => q.where('o.status', '=', filter.status!))
+      .$if(filter.userId !== undefined, (q) => q.where('o.user_id', '=', filter.userId!))
+      .$if(Boolean(filter.tradeNo), (q) => q.where('o.trade_no', '=', filter.tradeNo!));
     const [rows, n] = await Promise.all([
-      db
-        .selectFrom('subscription_orders as o')
+      base
         .leftJoin('subscription_plans as p', 'p.id', 'o.plan_id')
-        .leftJoin('users as u', 'u.id', 'o.user_id')
         .selectAll('o')
         .select(['p.title as plan_title', 'u.username'])
         .orderBy('o.id', 'desc')
         .limit(page.limit)
         .offset(page.offset)
         .execute(),
-      db.selectFrom('subscription_orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ]);
     return { rows, total: Number(n?.n ?? 0) };
   },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { PageQuery, PlanIdBody, SubscriptionEpayBody } from '@gw/contracts';
+import { CompleteTopUpBody, PageQuery, PlanIdBody, SubscriptionEpayBody, SubscriptionOrderSearchQuery } from '@gw/contracts';
 import { ok, page } from '../http/envelope.js';
 import { actorOf, requireAdmin, requireUser } from '../http/guards.js';
 import { parseInput } from '../http/validate.js';
@@ -14,7 +14,8 @@ export interface SubscriptionPaymentRouteDeps {
 
 /**
  * Buying plans online, mounted under /api/subscription (new-api's paths): the signed-in buyer's pay calls,
- * the EPay gateway's notification and the browser's return, and the administrators' order list. Stripe and
+ * the EPay gateway's notification and the browser's return, the buyer's own orders, and the administrators'
+ * order list and manual completion. Stripe and
  * Creem payments complete through the wallet's webhooks (/api/stripe/webhook, /api/creem/webhook).
  */
 export async function subscriptionPaymentsRoutes(app: FastifyInstance, deps: SubscriptionPaymentRouteDeps) {
@@ -62,16 +63,25 @@ export async function subscriptionPaymentsRoutes(app: FastifyInstance, deps: Sub
   // The browser comes back with the same signed fields; the order completes here too when the notification is late.
   const back = async (req: FastifyRequest, reply: FastifyReply) => {
     const outcome = await settle(req);
-    return reply.redirect(payments.returnAddress(outcome === 'error' ? 'not_paid' : outcome, requestOrigin(req)), 302);
+    const tradeNo = stringParams(req.method === 'GET' ? req.query : req.body).out_trade_no ?? '';
+    return reply.redirect(payments.returnAddress(outcome === 'error' ? 'not_paid' : outcome, tradeNo, requestOrigin(req)), 302);
   };
   app.get('/epay/return', back);
   app.post('/epay/return', back);
 
-  app.get('/admin/orders', { preHandler: requireAdmin }, async (req) => {
+  app.get('/self/orders', { preHandler: requireUser }, async (req) => {
     const p = parseInput(PageQuery, req.query);
-    const { items, total } = await payments.listOrders(p);
+    const { items, total } = await payments.listUserOrders(actorOf(req).id, p);
     return page(items, total, p);
   });
+  app.get('/admin/orders', { preHandler: requireAdmin }, async (req) => {
+    const p = parseInput(PageQuery, req.query);
+    const { items, total } = await payments.listOrders(parseInput(SubscriptionOrderSearchQuery, req.query), p);
+    return page(items, total, p);
+  });
+  app.post('/admin/orders/complete', { preHandler: requireAdmin }, async (req) =>
+    ok(await payments.completeByAdmin(actorOf(req), parseInput(CompleteTopUpBody, req.body).trade_no), 'order completed'),
+  );
 }
 
 function stringParams(input: unknown): EpayParams {

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { CheckoutMethod, ErrorCode, LogType, TopUpFailure, type CreemPayResult, type PageParams, type StripePayResult, type TopUpPayForm } from '@gw/contracts';
+import {
+  CheckoutMethod, ErrorCode, LogType, SUBSCRIPTION_CHECKOUT_PREFIX, SUBSCRIPTION_EPAY_PREFIX, TopUpFailure,
+  type CreemPayResult, type PageParams, type StripePayResult, type SubscriptionOrderSearchQuery, type SubscriptionOrderView, type TopUpPayForm,
+} from '@gw/contracts';
 import type { Db } from '../db/database.js';
 import type { SubscriptionOrdersTable } from '../db/schema.js';
 import { inTransaction } from '../billing/transaction.js';
-import { AppError, ValidationError } from '../http/errors.js';
+import { AppError, NotFoundError, ValidationError } from '../http/errors.js';
 import { logsRepository } from '../logs/logs.repository.js';
 import type { OptionsService } from '../options/options.service.js';
 import type { ChangeEvents } from '../platform/change-events.js';
@@ -13,7 +16,7 @@ import { randomAlphanumeric } from '../platform/crypto.js';
 import type { UpstreamHttpClient } from '../platform/http-client.js';
 import { usersRepository } from '../users/users.repository.js';
 import { isCheckoutOrder } from '../payments/checkout/checkout-availability.js';
-import { SUBSCRIPTION_CHECKOUT_PREFIX, type DelegatedCheckoutOrders, type DelegatedPayment } from '../payments/checkout/delegated-orders.js';
+import type { DelegatedCheckoutOrders, DelegatedPayment } from '../payments/checkout/delegated-orders.js';
 import { providerFailure } from '../payments/checkout/provider-call.js';
 import type { WebhookOutcome } from '../payments/checkout/webhook-outcome.js';
 import { createCreemCheckout, creemApiBase } from '../payments/creem/creem-client.js';
@@ -24,7 +27,7 @@ import { centsOf, centsText } from '../payments/top-up-price.js';
 import { subscriptionsRepository } from './subscriptions.repository.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 import type { PlanRow } from './subscription-views.js';
-import { SubscriptionOrderStatus, subscriptionPaymentsRepository as repo, toSubscriptionOrderView, type SubscriptionOrderRow, type SubscriptionOrderView } from './subscription-payments.repository.js';
+import { SubscriptionOrderStatus, subscriptionPaymentsRepository as repo, toSubscriptionOrderView, type SubscriptionOrderRow } from './subscription-payments.repository.js';
 
 /** Why a plan cannot be paid online (the call's message). */
 export const SubscriptionPaymentFailure = {
@@ -86,7 +89,7 @@ export class SubscriptionPaymentsService implements DelegatedCheckoutOrders {
     const method = body.payment_method;
     if (!o.get('PayMethods').includes(method) || isCheckoutOrder(method)) throw new ValidationError(TopUpFailure.UnknownMethod, { field: 'payment_method' });
     const now = this.now();
-    const tradeNo = `SUBUSR${buyer.id}NO${randomAlphanumeric(6)}${now}`;
+    const tradeNo = `${SUBSCRIPTION_EPAY_PREFIX}${buyer.id}NO${randomAlphanumeric(6)}${now}`;
     await repo.insert(this.db, this.orderRow(buyer.id, plan, tradeNo, method, cents));
     const callbackBase = (o.get('CustomCallbackAddress').trim() || this.serverBase(requestOrigin)).replace(/\/+$/, '');
     const form = epayPurchaseForm({
@@ -120,9 +123,9 @@ export class SubscriptionPaymentsService implements DelegatedCheckoutOrders {
   }
 
   /** Where the browser goes after the gateway's return: the console's top-up page, saying how the payment went. */
-  returnAddress(outcome: SubscriptionNotifyOutcome, requestOrigin: string): string {
+  returnAddress(outcome: SubscriptionNotifyOutcome, tradeNo: string, requestOrigin: string): string {
     const pay = outcome === 'credited' || outcome === 'already_credited' ? 'success' : outcome === 'not_paid' ? 'pending' : 'fail';
-    return `${this.serverBase(requestOrigin)}/topup?pay=${pay}`;
+    return `${this.serverBase(requestOrigin)}/topup?${new URLSearchParams(tradeNo ? { pay, trade_no: tradeNo } : { pay })}`;
   }
 
   /** POST /api/subscription/stripe/pay: a pending order and a Checkout Session for the plan's Stripe price. */
@@ -137,7 +140,7 @@ export class SubscriptionPaymentsService implements DelegatedCheckoutOrders {
     if (!/^(sk|rk)_/.test(secretKey)) throw providerFailure('Stripe', 'the Stripe secret key must start with sk_ or rk_');
     const tradeNo = newSubscriptionCheckoutTradeNo();
     const user = await usersRepository.findById(this.db, buyer.id);
-    const urls = this.checkoutReturnUrls(requestOrigin);
+    const urls = this.checkoutReturnUrls(requestOrigin, tradeNo);
     // One unit of the plan's price, paid once ("payment" mode): the order buys one subscription.
     const session = await this.placeCheckoutOrder(this.orderRow(buyer.id, plan, tradeNo, CheckoutMethod.Stripe, cents), () =>
       createStripeCheckoutSession(this.deps.http, this.deps.stripeBaseUrl, {
@@ -172,7 +175,7 @@ export class SubscriptionPaymentsService implements DelegatedCheckoutOrders {
         tradeNo,
         username: buyer.username,
         customerEmail: user?.email ?? '',
-        successUrl: this.checkoutReturnUrls(requestOrigin).success,
+        successUrl: this.checkoutReturnUrls(requestOrigin, tradeNo).success,
       }),
     );
     return { checkout_url: checkout.url, order_id: tradeNo };
@@ -199,10 +202,30 @@ export class SubscriptionPaymentsService implements DelegatedCheckoutOrders {
     return (await repo.expirePending(this.db, tradeNo)) ? 'closed' : 'ignored';
   }
 
-  /** GET /api/subscription/admin/orders: every order, newest first. */
-  async listOrders(page: PageParams): Promise<{ items: SubscriptionOrderView[]; total: number }> {
-    const { rows, total } = await repo.listAll(this.db, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize });
+  /** GET /api/subscription/admin/orders: every order, newest first, filtered by order number or buyer and status. */
+  async listOrders(filter: SubscriptionOrderSearchQuery, page: PageParams): Promise<{ items: SubscriptionOrderView[]; total: number }> {
+    const { rows, total } = await repo.list(this.db, { keyword: filter.keyword ?? '', status: filter.status ?? '' }, pageWindow(page));
     return { items: rows.map(toSubscriptionOrderView), total };
+  }
+
+  /** GET /api/subscription/self/orders: the user's own orders, newest first. */
+  async listUserOrders(userId: number, page: PageParams): Promise<{ items: SubscriptionOrderView[]; total: number }> {
+    const { rows, total } = await repo.list(this.db, { userId }, pageWindow(page));
+    return { items: rows.map(toSubscriptionOrderView), total };
+  }
+
+  /**
+   * POST /api/subscription/admin/orders/complete: an administrator marks a pending order paid (the payment
+   * arrived but its notification did not); the subscription is created as if the provider had confirmed it.
+   */
+  async completeByAdmin(admin: { username: string }, tradeNo: string): Promise<SubscriptionOrderView> {
+    const order = await repo.findByTradeNo(this.db, tradeNo);
+    if (!order) throw new NotFoundError('order');
+    if (order.status !== SubscriptionOrderStatus.Pending) throw new ValidationError(`order ${tradeNo} is ${order.status}; only a pending order can be completed`, { field: 'trade_no' });
+    const outcome = await this.completeOrder(order, `${Number(order.money).toFixed(2)} via ${order.payment_method}, completed by administrator ${admin.username}`, { completed_by: admin.username });
+    if (outcome !== 'credited') throw new ValidationError(`order ${tradeNo} changed meanwhile; reload the order list`, { field: 'trade_no' });
+    const { rows } = await repo.list(this.db, { tradeNo }, { offset: 0, limit: 1 });
+    return toSubscriptionOrderView(rows[0]!);
   }
 
   /**
@@ -260,10 +283,15 @@ export class SubscriptionPaymentsService implements DelegatedCheckoutOrders {
   }
 
   /** Where Stripe and Creem send the browser back: the console's top-up page, which shows the subscriptions. */
-  private checkoutReturnUrls(requestOrigin: string): { success: string; cancel: string } {
+  private checkoutReturnUrls(requestOrigin: string, tradeNo: string): { success: string; cancel: string } {
     const base = this.serverBase(requestOrigin);
-    return { success: `${base}/topup?pay=success`, cancel: `${base}/topup?pay=cancel` };
+    const order = encodeURIComponent(tradeNo);
+    return { success: `${base}/topup?pay=success&trade_no=${order}`, cancel: `${base}/topup?pay=cancel&trade_no=${order}` };
   }
+}
+
+function pageWindow(page: PageParams): { offset: number; limit: number } {
+  return { offset: (page.page - 1) * page.pageSize, limit: page.pageSize };
 }
 
 /** A hosted checkout's order number for a plan: `sub_ref_` and 40 hex digits (new-api's shape). */

@@ -181,14 +181,14 @@ describe.each(testDialects())('buying subscription plans through an EPay gateway
     const tradeNo = await order(u, p.id);
     const forged = await ctx.app.inject({ method: 'GET', url: `/api/subscription/epay/return?${new URLSearchParams(signedFields(tradeNo, {}, 'wrong-key'))}` });
     expect(forged.statusCode).toBe(302);
-    expect(forged.headers.location).toBe(`${serverAddress}/topup?pay=fail`);
+    expect(forged.headers.location).toBe(`${serverAddress}/topup?pay=fail&trade_no=${tradeNo}`);
     const unpaid = await ctx.app.inject({ method: 'GET', url: `/api/subscription/epay/return?${new URLSearchParams(signedFields(tradeNo, { trade_status: 'WAIT_BUYER_PAY' }))}` });
-    expect(unpaid.headers.location).toBe(`${serverAddress}/topup?pay=pending`);
+    expect(unpaid.headers.location).toBe(`${serverAddress}/topup?pay=pending&trade_no=${tradeNo}`);
     expect(await subscriptionsOf(u.id)).toEqual([]);
 
     const back = await ctx.app.inject({ method: 'POST', url: '/api/subscription/epay/return', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(signedFields(tradeNo)).toString() });
     expect(back.statusCode).toBe(302);
-    expect(back.headers.location).toBe(`${serverAddress}/topup?pay=success`);
+    expect(back.headers.location).toBe(`${serverAddress}/topup?pay=success&trade_no=${tradeNo}`);
     expect(await subscriptionsOf(u.id)).toHaveLength(1);
     // The notification that arrives afterwards is answered success and changes nothing.
     expect(await gateway.notify(tradeNo)).toBe('success');
@@ -241,6 +241,91 @@ describe.each(testDialects())('buying subscription plans through an EPay gateway
       expect.objectContaining({ trade_no: first, status: 'success', plan_title: 'Listed plan', username: u.username }),
     ]);
     expect((await call(ctx, 'GET', '/api/subscription/admin/orders', u)).statusCode).toBe(403);
+  });
+
+  it('filters the administrators’ order list by order number or buyer, and by status', async () => {
+    await configure();
+    const p = await plan({ title: 'Filtered plan' });
+    // Names that are no part of another user's name, since the keyword matches any part.
+    const stamp = Date.now().toString(36);
+    const u = await member(ctx, { username: `fa${stamp}x` });
+    const other = await member(ctx, { username: `fb${stamp}x` });
+    const paid = await order(u, p.id);
+    const waiting = await order(u, p.id);
+    const others = await order(other, p.id);
+    expect(await gateway.notify(paid)).toBe('success');
+    const list = async (query: string) => {
+      const res = await callJson(ctx, 'GET', `/api/subscription/admin/orders?${query}`, admin);
+      expect(res.success, res.message).toBe(true);
+      return (res.data.items as { trade_no: string }[]).map((o) => o.trade_no);
+    };
+    expect(await list(`keyword=${u.username.toUpperCase()}`)).toEqual([waiting, paid]);
+    expect(await list(`keyword=${waiting.slice(3).toLowerCase()}`)).toEqual([waiting]);
+    expect(await list(`keyword=${u.username}&status=pending`)).toEqual([waiting]);
+    expect(await list(`keyword=${u.username}&status=success`)).toEqual([paid]);
+    expect(await list(`keyword=${other.username}`)).toEqual([others]);
+    // A wildcard is searched for literally.
+    expect(await list('keyword=%25')).toEqual([]);
+    expect(await callJson(ctx, 'GET', '/api/subscription/admin/orders?status=paid', admin)).toMatchObject({ success: false, message: expect.stringContaining('status must be pending, success or expired') });
+  });
+
+  it('shows the buyer their own orders only', async () => {
+    await configure();
+    const p = await plan({ title: 'Mine' });
+    const u = await member(ctx);
+    const other = await member(ctx);
+    const mine = await order(u, p.id);
+    await order(other, p.id);
+    expect(await gateway.notify(mine)).toBe('success');
+    const res = await callJson(ctx, 'GET', '/api/subscription/self/orders', u);
+    expect(res.success, res.message).toBe(true);
+    expect(res.data.total).toBe(1);
+    expect(res.data.items).toEqual([expect.objectContaining({ trade_no: mine, status: 'success', plan_title: 'Mine', user_id: u.id })]);
+    expect((await call(ctx, 'GET', '/api/subscription/self/orders')).statusCode).toBe(401);
+  });
+
+  it('lets an administrator complete a pending order once: the subscription, the paid order and a log naming the administrator', async () => {
+    await configure();
+    const p = await plan({ title: 'Manual' });
+    const u = await member(ctx, { quota: 500 });
+    const tradeNo = await order(u, p.id);
+    const complete = (trade_no: unknown, who: Member = admin) => call(ctx, 'POST', '/api/subscription/admin/orders/complete', who, { trade_no });
+
+    expect((await complete(tradeNo, u)).statusCode).toBe(403);
+    expect(await subscriptionsOf(u.id)).toEqual([]);
+
+    const res = (await complete(tradeNo)).json();
+    expect(res).toMatchObject({ success: true, message: 'order completed', data: { trade_no: tradeNo, status: 'success', plan_title: 'Manual', username: u.username } });
+    expect(res.data.complete_time).toBeGreaterThan(0);
+    const [sub, ...more] = await subscriptionsOf(u.id);
+    expect(more).toEqual([]);
+    expect(sub).toMatchObject({ plan_id: p.id, source: 'order', status: 'active' });
+    expect((await ctx.db.selectFrom('users').select('quota').where('id', '=', u.id).executeTakeFirstOrThrow()).quota).toBe(500);
+    const [log, ...moreLogs] = await topUpLogs(u.id);
+    expect(moreLogs).toEqual([]);
+    expect(log.content).toContain(`completed by administrator ${admin.username}`);
+    expect(JSON.parse(log.other!)).toMatchObject({ trade_no: tradeNo, completed_by: admin.username, subscription_id: Number(sub.id) });
+
+    // Done once: a second completion and the gateway's late notification change nothing.
+    expect((await complete(tradeNo)).json()).toMatchObject({ success: false, message: `order ${tradeNo} is success; only a pending order can be completed` });
+    expect(await gateway.notify(tradeNo)).toBe('success');
+    expect(await subscriptionsOf(u.id)).toHaveLength(1);
+    expect(await topUpLogs(u.id)).toHaveLength(1);
+  });
+
+  it('refuses to complete an unknown, expired or malformed order, changing nothing', async () => {
+    await configure();
+    const p = await plan();
+    const u = await member(ctx);
+    const tradeNo = await order(u, p.id);
+    await ctx.db.updateTable('subscription_orders').set({ status: 'expired' }).where('trade_no', '=', tradeNo).execute();
+    const complete = (trade_no: unknown) => callJson(ctx, 'POST', '/api/subscription/admin/orders/complete', admin, { trade_no });
+    expect(await complete(tradeNo)).toMatchObject({ success: false, message: `order ${tradeNo} is expired; only a pending order can be completed` });
+    expect(await complete('SUBUSR1NOnothere1700000000')).toMatchObject({ success: false, message: expect.stringContaining('not found') });
+    expect(await complete('')).toMatchObject({ success: false, message: expect.stringContaining('trade_no is required') });
+    expect(await complete(42)).toMatchObject({ success: false, message: expect.stringContaining('trade_no') });
+    expect(await subscriptionsOf(u.id)).toEqual([]);
+    expect(await topUpLogs(u.id)).toEqual([]);
   });
 });
 

@@ -1,9 +1,6 @@
 import type { CheckoutMethod } from '@gw/contracts';
 import type { WebhookOutcome } from './webhook-outcome.js';
 
-/** Order numbers of hosted-checkout orders that buy a subscription plan rather than wallet quota (new-api's prefix). */
-export const SUBSCRIPTION_CHECKOUT_PREFIX = 'sub_ref_';
-
 /** A settled payment the Stripe or Creem webhook hands to the order's owner. */
 export interface DelegatedPayment {
   provider: (typeof CheckoutMethod)[keyof typeof CheckoutMethod];

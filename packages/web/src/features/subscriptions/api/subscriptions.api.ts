@@ -1,6 +1,6 @@
 import type {
-  BillingPreference, StripePayResult, SubscriptionPlanInput, SubscriptionPlanItem, SubscriptionPlanView,
-  SubscriptionSelfView, SubscriptionSummary, TopUpPayForm,
+  BillingPreference, PageResult, StripePayResult, SubscriptionOrderSearchQuery, SubscriptionOrderView, SubscriptionPlanInput,
+  SubscriptionPlanItem, SubscriptionPlanView, SubscriptionSelfView, SubscriptionSummary, TopUpPayForm,
 } from '@gw/contracts';
 import { api, requestEnvelope } from '../../../lib/api-client';
 
@@ -66,3 +66,17 @@ export const giveUserPlan = (userId: number, planId: number) =>
 export const invalidateSubscription = (id: number) => api.post<unknown>(`/api/subscription/admin/user_subscriptions/${id}/invalidate`);
 
 export const deleteSubscription = (id: number) => api.delete<unknown>(`/api/subscription/admin/user_subscriptions/${id}`);
+
+/** Which page of plan orders to read, filtered (administrators) by order number or buyer and status. */
+export type SubscriptionOrderPage = { p: number; page_size: number } & SubscriptionOrderSearchQuery;
+
+/** GET /api/subscription/self/orders: the user's own plan orders, newest first. */
+export const listSelfOrders = (params: { p: number; page_size: number }, signal?: AbortSignal) =>
+  api.get<PageResult<SubscriptionOrderView>>('/api/subscription/self/orders', params, signal);
+
+/** GET /api/subscription/admin/orders (administrators): every plan order. */
+export const listAdminOrders = (params: SubscriptionOrderPage, signal?: AbortSignal) =>
+  api.get<PageResult<SubscriptionOrderView>>('/api/subscription/admin/orders', params, signal);
+
+/** POST /api/subscription/admin/orders/complete: marks a pending plan order paid and creates its subscription. */
+export const completePlanOrder = (tradeNo: string) => api.post<SubscriptionOrderView>('/api/subscription/admin/orders/complete', { trade_no: tradeNo });

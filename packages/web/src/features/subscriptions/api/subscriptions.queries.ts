@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingPreference, SubscriptionPlanInput } from '@gw/contracts';
 import { userKeys } from '../../users/api/users.queries';
 import {
-  createPlan, deleteSubscription, getSelfSubscriptions, giveUserPlan, invalidateSubscription, listAdminPlans, listPlans,
-  listUserSubscriptions, payWithBalance, setPlanEnabled, updateBillingPreference, updatePlan,
+  completePlanOrder, createPlan, deleteSubscription, getSelfSubscriptions, giveUserPlan, invalidateSubscription, listAdminOrders,
+  listAdminPlans, listPlans, listSelfOrders, listUserSubscriptions, payWithBalance, setPlanEnabled, updateBillingPreference, updatePlan,
+  type SubscriptionOrderPage,
 } from './subscriptions.api';
 
 export const subscriptionKeys = {
@@ -13,6 +14,9 @@ export const subscriptionKeys = {
   self: () => [...subscriptionKeys.all, 'self'] as const,
   users: () => [...subscriptionKeys.all, 'user'] as const,
   user: (userId: number) => [...subscriptionKeys.users(), userId] as const,
+  adminOrders: () => [...subscriptionKeys.all, 'admin-orders'] as const,
+  adminOrderPage: (params: SubscriptionOrderPage) => [...subscriptionKeys.adminOrders(), params] as const,
+  selfOrders: () => [...subscriptionKeys.all, 'self-orders'] as const,
 };
 
 export const subscriptionQueries = {
@@ -20,6 +24,10 @@ export const subscriptionQueries = {
   adminPlans: () => queryOptions({ queryKey: subscriptionKeys.adminPlans(), queryFn: ({ signal }) => listAdminPlans(signal) }),
   self: () => queryOptions({ queryKey: subscriptionKeys.self(), queryFn: ({ signal }) => getSelfSubscriptions(signal) }),
   user: (userId: number) => queryOptions({ queryKey: subscriptionKeys.user(userId), queryFn: ({ signal }) => listUserSubscriptions(userId, signal) }),
+  adminOrders: (params: SubscriptionOrderPage) =>
+    queryOptions({ queryKey: subscriptionKeys.adminOrderPage(params), queryFn: ({ signal }) => listAdminOrders(params, signal), placeholderData: keepPreviousData }),
+  /** The newest orders are enough to follow the one the browser came back from. */
+  selfOrders: () => queryOptions({ queryKey: subscriptionKeys.selfOrders(), queryFn: ({ signal }) => listSelfOrders({ p: 1, page_size: 20 }, signal) }),
 };
 
 /** A plan change refreshes every plan list (the management table, the wallet's and the give-a-plan select). */
@@ -66,6 +74,19 @@ export function usePayWithBalance() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: subscriptionKeys.self() }),
         queryClient.invalidateQueries({ queryKey: userKeys.detail('self') }),
+      ]),
+  });
+}
+
+/** Completes a pending plan order by hand; the order list and every user's subscription list are read again. */
+export function useCompletePlanOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tradeNo: string) => completePlanOrder(tradeNo),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.adminOrders() }),
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.users() }),
       ]),
   });
 }
