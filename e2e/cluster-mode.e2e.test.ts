@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
+import { startSlowStreamingUpstream, streamChat } from './support/slow-upstream';
 
 const ROOT = { username: 'clusterroot', password: 'cluster-pass-1' };
 const LOGIN_LIMIT = 4;
@@ -166,6 +167,34 @@ describe('cluster mode (WORKERS=2)', () => {
     }
     expect(Math.max(...shares)).toBeGreaterThanOrEqual(burst / 4);
   });
+
+  it('holds one token-concurrency limit for a key across the workers', async () => {
+    const upstream = await startSlowStreamingUpstream(8, 150);
+    try {
+      const attempt = `tc${Date.now().toString(36)}`;
+      const admin = (method: string, path: string, body?: unknown) => call(server.baseUrl, method, path, body, cookie, userId);
+      expect((await admin('POST', '/api/channel/', { type: 1, name: attempt, key: 'sk-slow', base_url: upstream.url, models: attempt, group: 'default' })).json.success).toBe(true);
+      expect((await admin('PUT', '/api/user/', { id: Number(userId), quota: 100_000_000 })).json.success).toBe(true);
+      expect((await admin('POST', '/api/token/', { name: attempt, unlimited_quota: true })).json.success).toBe(true);
+      const tokens = (await admin('GET', `/api/token/search?keyword=${attempt}&p=1&size=10`)).json.data;
+      const key = `sk-${(Array.isArray(tokens) ? tokens : tokens.items).find((t: { name: string }) => t.name === attempt).key}`;
+      // The channel's model has no price: self-use mode serves it.
+      expect((await admin('PUT', '/api/option/', { key: 'SelfUseModeEnabled', value: 'true' })).json.success).toBe(true);
+      expect((await admin('PUT', '/api/option/', { key: 'TokenConcurrencyPolicy', value: JSON.stringify({ default: { limit: 2 } }) })).json.success).toBe(true);
+      await new Promise((r) => setTimeout(r, 1000));
+
+      // Eight streams at once on new connections, dealt to both workers: two get through, whichever worker serves them.
+      const results = await Promise.all(Array.from({ length: 8 }, () => streamChat(server.baseUrl, key, attempt)));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429, 429, 429, 429]);
+      for (const r of results.filter((x) => x.status === 429)) expect(r.text).toContain('token_concurrency_limit_reached');
+      // The slots are free again once the streams ended.
+      const after = await Promise.all(Array.from({ length: 2 }, () => streamChat(server.baseUrl, key, attempt)));
+      expect(after.map((r) => r.status)).toEqual([200, 200]);
+    } finally {
+      for (const [key, value] of [['TokenConcurrencyPolicy', '{}'], ['SelfUseModeEnabled', 'false']]) await call(server.baseUrl, 'PUT', '/api/option/', { key, value }, cookie, userId);
+      await upstream.close();
+    }
+  }, 60_000);
 
   it('replaces a worker that dies and keeps serving', async () => {
     const before = childrenOf(primary);

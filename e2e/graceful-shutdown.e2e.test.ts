@@ -1,34 +1,12 @@
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
+import { startSlowStreamingUpstream, streamChat } from './support/slow-upstream';
 
 const ROOT = { username: 'drainroot', password: 'drain-pass-123' };
 const CHUNKS = 10;
 const CHUNK_GAP_MS = 150;
-
-/** An upstream that streams CHUNKS pieces CHUNK_GAP_MS apart, then its usage and [DONE]. */
-async function startSlowStreamingUpstream(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', async () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (delta: object, finish: string | null = null) =>
-        `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-      for (let i = 0; i < CHUNKS; i++) {
-        res.write(chunk({ content: `piece${i} ` }));
-        await new Promise((r) => setTimeout(r, CHUNK_GAP_MS));
-      }
-      res.write(chunk({}, 'stop'));
-      res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [], usage: { prompt_tokens: 1000, completion_tokens: CHUNKS, total_tokens: 1000 + CHUNKS } })}\n\n`);
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
-}
 
 async function api(baseUrl: string, method: string, path: string, auth: { cookie: string; userId: string }, body?: unknown) {
   const res = await fetch(`${baseUrl}${path}`, {
@@ -39,20 +17,6 @@ async function api(baseUrl: string, method: string, path: string, auth: { cookie
   return (await res.json()) as { success: boolean; message: string; data: any };
 }
 
-/** A streamed chat completion read to its end over a raw socket (so the test sees exactly what arrived). */
-function streamChat(baseUrl: string, key: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(new URL('/v1/chat/completions', baseUrl), { method: 'POST', agent: false, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'count slowly' }] }));
-  });
-}
-
 /** SIGTERM while streams are open: every stream finishes, every request is billed and logged, then the process exits 0. */
 describe('graceful shutdown under load', () => {
   let server: RunningServer & { pid: () => number | undefined };
@@ -60,7 +24,7 @@ describe('graceful shutdown under load', () => {
   let key = '';
 
   beforeAll(async () => {
-    upstream = await startSlowStreamingUpstream();
+    upstream = await startSlowStreamingUpstream(CHUNKS, CHUNK_GAP_MS);
     server = await startServer();
     await setupViaApi(server.baseUrl, ROOT);
     const login = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ROOT) });

@@ -6,6 +6,7 @@ import type { Config } from './config/config.schema.js';
 import { poolStatsOf, type Db } from './db/database.js';
 import { loggerOptions } from './platform/logger.js';
 import { randomAlphanumeric } from './platform/crypto.js';
+import type { LeaseStore } from './platform/lease-store.js';
 import { MemoryRateLimiter, RedisRateLimiter, ResilientRateLimiter, type RateLimiter } from './platform/rate-limiter.js';
 import { consoleErrorHandler } from './http/console-error-handler.js';
 import { OPEN_CORS_PREFIXES, openCors } from './http/open-cors.js';
@@ -167,6 +168,8 @@ export interface AppDeps {
   bus?: EventBus;
   /** Shared counters when several processes serve the site without Redis (cluster workers). */
   rateLimiter?: RateLimiter;
+  /** Shared token-concurrency slots when several processes serve the site without Redis (cluster workers). */
+  tokenLeases?: LeaseStore;
   /** Gathers the metrics of every process serving the site (cluster workers); default: this one's. */
   collectMetrics?: (local: GatewayMetrics) => Promise<MetricSnapshot[][]>;
 }
@@ -543,7 +546,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     metrics: s.metrics,
     responsesStore: s.responsesStore,
     channelAffinity: s.channelAffinity,
-    tokenConcurrency: createTokenConcurrencyGate(s.options, deps.redis, undefined, throttledWarning('Redis is unreachable; token concurrency is counted per process until it is back')),
+    tokenConcurrency: createTokenConcurrencyGate(s.options, deps.redis, deps.tokenLeases, throttledWarning('Redis is unreachable; token concurrency is counted per process until it is back')),
   };
   const tester = new ChannelTester(relay);
   await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: s.siteLock });

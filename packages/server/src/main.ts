@@ -8,7 +8,7 @@ import { connectRedis } from './platform/redis.js';
 import { buildApp } from './app.js';
 import cluster from 'node:cluster';
 import { runClusterPrimary } from './platform/cluster/cluster-primary.js';
-import { IpcEventBus, IpcMetricsPeer, IpcRateLimiter, processIpcChannel } from './platform/cluster/ipc-worker.js';
+import { IpcEventBus, IpcLeaseStore, IpcMetricsPeer, IpcRateLimiter, processIpcChannel } from './platform/cluster/ipc-worker.js';
 
 /**
  * Entry point: config → database (migrated) → optional Redis → app → listen; graceful shutdown. With
@@ -63,6 +63,7 @@ async function main() {
     // With Redis the workers talk over Redis like separate nodes do; without it, through the primary.
     bus: ipc && !redis ? new IpcEventBus(ipc) : undefined,
     rateLimiter: ipc && !redis ? new IpcRateLimiter(ipc) : undefined,
+    tokenLeases: ipc && !redis ? new IpcLeaseStore(ipc) : undefined,
     collectMetrics: ipc ? (local) => (metricsPeer ?? new IpcMetricsPeer(ipc, () => local.registry.snapshot())).collectAll() : undefined,
   });
   // Answers the primary's requests for this worker's metrics, whichever worker a scrape reaches.

@@ -1,3 +1,5 @@
+import type { LeaseStore } from '../src/platform/lease-store.js';
+import type { EventBus } from '../src/platform/cluster/event-bus.js';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import OpenAI from 'openai';
@@ -52,12 +54,15 @@ export interface RelayContextOptions {
   config?: Partial<Config>;
   /** Keep rate-limit counters (and sessions) in this Redis instead of memory. */
   redis?: Redis;
+  /** Shared with other instances as a cluster worker shares them: change messages and token-concurrency slots. */
+  bus?: EventBus;
+  tokenLeases?: LeaseStore;
 }
 
 export async function createRelayContext(dialect: DatabaseType, routes: Record<string, Route> = {}, options: RelayContextOptions = {}): Promise<RelayContext> {
   const upstream = await startFakeUpstream({ routes });
   const ownUpstreams: FakeUpstream[] = [];
-  const ctx = await createTestContext(dialect, options.config, { redis: options.redis });
+  const ctx = await createTestContext(dialect, options.config, { redis: options.redis, bus: options.bus, tokenLeases: options.tokenLeases });
   await markSetupDone(ctx.db);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const gateway = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;

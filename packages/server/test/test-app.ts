@@ -1,8 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { Role, UserStatus } from '@gw/contracts';
-import { buildApp, type Services } from '../src/app.js';
+import { buildApp, type AppDeps, type Services } from '../src/app.js';
 import type { Config, DatabaseType } from '../src/config/config.schema.js';
 import { ConfigSchema } from '../src/config/config.schema.js';
 import { hashPassword } from '../src/platform/crypto.js';
@@ -30,10 +29,11 @@ export function testConfig(type: DatabaseType, overrides: Partial<Config> = {}):
 export async function createTestContext(
   type: DatabaseType,
   overrides: Partial<Config> = {},
-  extra: { redis?: Redis; onRoute?: (route: RouteOptions) => void } = {},
+  extra: Pick<AppDeps, 'redis' | 'bus' | 'tokenLeases'> & { onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(type);
-  const { app, services } = await buildApp({ config: testConfig(type, overrides), db: database.db, redis: extra.redis }, { onRoute: extra.onRoute });
+  const { onRoute, ...shared } = extra;
+  const { app, services } = await buildApp({ config: testConfig(type, overrides), db: database.db, ...shared }, { onRoute });
   await app.ready();
   return {
     app,

@@ -9,28 +9,8 @@ import { testConfig } from '../../../test/test-app.js';
 import { ChangeEvents } from '../change-events.js';
 import type { BusMessage, EventBus } from './event-bus.js';
 import { IpcPrimaryHub } from './ipc-primary-hub.js';
-import { IpcEventBus, IpcRateLimiter, type IpcChannel } from './ipc-worker.js';
-import type { PrimaryToWorker, WorkerToPrimary } from './ipc-protocol.js';
-
-/** Two in-memory "workers" wired to a real IpcPrimaryHub, delivering asynchronously like process IPC. */
-function fakeCluster(workers = 2, opts: { dropToPrimary?: boolean; closed?: { value: boolean } } = {}): IpcChannel[] {
-  const hub = new IpcPrimaryHub();
-  const open = () => !opts.closed?.value;
-  return Array.from({ length: workers }, (_, i) => {
-    const listeners = new Set<(m: unknown) => void>();
-    const hubWorker = { id: i + 1, send: (m: PrimaryToWorker) => setImmediate(() => open() && listeners.forEach((l) => l(structuredClone(m)))) };
-    hub.add(hubWorker);
-    return {
-      send: (m: WorkerToPrimary) => {
-        if (!opts.dropToPrimary) setImmediate(() => void hub.handle(hubWorker, structuredClone(m)));
-      },
-      onMessage: (l) => {
-        listeners.add(l);
-        return () => listeners.delete(l);
-      },
-    };
-  });
-}
+import { IpcEventBus, IpcLeaseStore, IpcRateLimiter } from './ipc-worker.js';
+import { fakeCluster } from '../../../test/fake-cluster.js';
 
 async function until(check: () => boolean | Promise<boolean>, ms = 1000): Promise<void> {
   const end = Date.now() + ms;
@@ -93,6 +73,61 @@ describe('IpcRateLimiter', () => {
     const r = await a.hit('k', 1, 60);
     expect(r).toMatchObject({ allowed: true, count: 1 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+});
+
+describe('IpcLeaseStore', () => {
+  it('holds one key\'s slots across the workers, and frees them on release', async () => {
+    const hub = new IpcPrimaryHub();
+    const [a, b] = fakeCluster(2, { hub }).map((c) => new IpcLeaseStore(c));
+    const first = await a.acquire('7:default', 2);
+    const second = await b.acquire('7:default', 2);
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    expect(await a.acquire('7:default', 2)).toBeNull();
+    expect(await b.acquire('7:default', 2)).toBeNull();
+    // Other keys have their own slots.
+    expect(await b.acquire('8:default', 2)).not.toBeNull();
+    expect(hub.slotsHeld('7:default')).toBe(2);
+
+    first!.release();
+    first!.release();
+    await until(() => hub.slotsHeld('7:default') === 1);
+    const third = await b.acquire('7:default', 2);
+    expect(third).not.toBeNull();
+    expect(await a.acquire('7:default', 2)).toBeNull();
+  });
+
+  it('frees the slots of a worker that exits', async () => {
+    const hub = new IpcPrimaryHub();
+    const [a, b] = fakeCluster(2, { hub }).map((c) => new IpcLeaseStore(c));
+    expect(await a.acquire('k', 1)).not.toBeNull();
+    expect(await b.acquire('k', 1)).toBeNull();
+    hub.remove(1);
+    expect(hub.slotsHeld('k')).toBe(0);
+    expect(await b.acquire('k', 1)).not.toBeNull();
+  });
+
+  it('does not let a worker release another worker\'s slot', async () => {
+    const hub = new IpcPrimaryHub();
+    const [a] = fakeCluster(2, { hub }).map((c) => new IpcLeaseStore(c));
+    expect(await a.acquire('k', 1)).not.toBeNull();
+    // Lease ids name their worker; worker 2 sending worker 1's id changes nothing.
+    await hub.handle({ id: 2, send: () => {} }, { t: 'gw:tc:release', lease: '1:1' });
+    expect(hub.slotsHeld('k')).toBe(1);
+  });
+
+  it('takes the slot locally when the primary is slow, and gives back the slot it grants late', async () => {
+    const hub = new IpcPrimaryHub();
+    const [a] = fakeCluster(1, { hub, delayToWorkerMs: 1300 }).map((c) => new IpcLeaseStore(c));
+    const started = Date.now();
+    const local = await a.acquire('k', 1);
+    expect(local).not.toBeNull();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // The primary granted a slot too, but its answer came too late: the worker gives it back.
+    expect(hub.slotsHeld('k')).toBe(1);
+    await until(() => hub.slotsHeld('k') === 0, 2000);
+    local!.release();
   });
 });
 

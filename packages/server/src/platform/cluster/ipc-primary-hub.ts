@@ -1,5 +1,6 @@
 import { isGatewayMessage, type PrimaryToWorker, type WorkerToPrimary } from './ipc-protocol.js';
 import { MemoryRateLimiter } from '../rate-limiter.js';
+import { MemoryLeaseStore, type Lease } from '../lease-store.js';
 import type { MetricSnapshot } from '../metrics/metrics-registry.js';
 
 /** How long a scrape waits for the workers' metrics; a worker that does not answer is left out. */
@@ -19,11 +20,15 @@ interface CollectRound {
 
 /**
  * The primary's part of the workers' IPC: relays change messages from one worker to all others, keeps
- * the shared rate-limit counters, and gathers every worker's metrics for a scrape.
+ * the shared rate-limit counters and token-concurrency slots (a worker's slots are freed when it exits),
+ * and gathers every worker's metrics for a scrape.
  */
 export class IpcPrimaryHub {
   private readonly workers = new Map<number, HubWorker>();
   private readonly limiter = new MemoryRateLimiter();
+  private readonly slots = new MemoryLeaseStore();
+  private readonly leases = new Map<string, { worker: number; lease: Lease }>();
+  private leaseSeq = 0;
   private round = 0;
   private readonly rounds = new Map<number, CollectRound>();
 
@@ -33,6 +38,7 @@ export class IpcPrimaryHub {
 
   remove(id: number): void {
     this.workers.delete(id);
+    for (const [leaseId, held] of this.leases) if (held.worker === id) this.release(leaseId);
     for (const r of this.rounds.values()) if (r.waiting.delete(id) && r.waiting.size === 0) r.finish();
   }
 
@@ -48,6 +54,16 @@ export class IpcPrimaryHub {
       case 'gw:rl:peek':
         trySend(from, { t: 'gw:rl:peek', seq: message.seq, result: await this.limiter.peek(message.key, message.windowSeconds) });
         return;
+      case 'gw:tc:acquire': {
+        const lease = this.slots.tryAcquire(message.key, message.limit);
+        const id = lease ? `${from.id}:${++this.leaseSeq}` : null;
+        if (lease && id) this.leases.set(id, { worker: from.id, lease });
+        trySend(from, { t: 'gw:tc:acquire', seq: message.seq, result: id });
+        return;
+      }
+      case 'gw:tc:release':
+        if (this.leases.get(message.lease)?.worker === from.id) this.release(message.lease);
+        return;
       case 'gw:metrics:collect':
         trySend(from, { t: 'gw:metrics:collect', seq: message.seq, snapshots: await this.collect() });
         return;
@@ -59,6 +75,16 @@ export class IpcPrimaryHub {
         return;
       }
     }
+  }
+
+  /** Slots held under `key` across the workers (tests and diagnostics). */
+  slotsHeld(key: string): number {
+    return this.slots.count(key);
+  }
+
+  private release(leaseId: string): void {
+    this.leases.get(leaseId)?.lease.release();
+    this.leases.delete(leaseId);
   }
 
   /** Every live worker's metrics snapshot (those that answer within the timeout). */

@@ -7,6 +7,9 @@ export type WorkerToPrimary =
   | { t: 'gw:bus'; m: BusMessage }
   | { t: 'gw:rl:hit'; seq: number; key: string; limit: number; windowSeconds: number }
   | { t: 'gw:rl:peek'; seq: number; key: string; windowSeconds: number }
+  /** A token-concurrency slot under `key` if fewer than `limit` are held (the answer names the lease). */
+  | { t: 'gw:tc:acquire'; seq: number; key: string; limit: number }
+  | { t: 'gw:tc:release'; lease: string }
   /** A scrape arrived at this worker: gather every worker's metrics. */
   | { t: 'gw:metrics:collect'; seq: number }
   /** This worker's answer to a `gw:metrics:dump`. */
@@ -16,6 +19,8 @@ export type PrimaryToWorker =
   | { t: 'gw:bus'; m: BusMessage }
   | { t: 'gw:rl:hit'; seq: number; result: RateLimitResult }
   | { t: 'gw:rl:peek'; seq: number; result: { count: number; resetSeconds: number } }
+  /** The lease's id, or null when the key's slots are all held. */
+  | { t: 'gw:tc:acquire'; seq: number; result: string | null }
   | { t: 'gw:metrics:dump'; round: number }
   | { t: 'gw:metrics:collect'; seq: number; snapshots: MetricSnapshot[][] };
 

@@ -1,6 +1,7 @@
 import type { BusMessage, EventBus } from './event-bus.js';
 import { isGatewayMessage, type PrimaryToWorker, type WorkerToPrimary } from './ipc-protocol.js';
 import { MemoryRateLimiter, type RateLimiter, type RateLimitResult } from '../rate-limiter.js';
+import { MemoryLeaseStore, type Lease, type LeaseStore } from '../lease-store.js';
 import type { MetricSnapshot } from '../metrics/metrics-registry.js';
 
 /** The worker's side of the IPC channel to the cluster primary (process.send / process.on('message')). */
@@ -38,51 +39,106 @@ export class IpcEventBus implements EventBus {
 /** Milliseconds to wait for the primary before counting locally instead (a stuck primary never stalls requests). */
 const PRIMARY_TIMEOUT_MS = 1000;
 
+type Question = Extract<WorkerToPrimary, { seq: number }>;
+type Answer = Extract<PrimaryToWorker, { seq: number; result: unknown }>;
+
+/**
+ * Questions to the primary matched to its answers by sequence number. When the primary does not answer in
+ * time (or the channel is closed) the question is answered locally; an answer that arrives after that goes
+ * to `late`.
+ */
+class PrimaryQuestions {
+  private seq = 0;
+  private readonly waiting = new Map<number, { resolve: (result: unknown) => void; timer: NodeJS.Timeout }>();
+
+  constructor(private readonly channel: IpcChannel, kinds: readonly Answer['t'][], late: (answer: Answer) => void = () => {}) {
+    channel.onMessage((msg) => {
+      if (!isGatewayMessage<PrimaryToWorker>(msg) || !(kinds as readonly string[]).includes(msg.t)) return;
+      const answer = msg as Answer;
+      const w = this.waiting.get(answer.seq);
+      if (!w) return late(answer);
+      this.waiting.delete(answer.seq);
+      clearTimeout(w.timer);
+      w.resolve(answer.result);
+    });
+  }
+
+  /** The primary's `result` for the question built with the next sequence number, else `local()`'s. */
+  ask<R>(question: (seq: number) => Question, local: () => R | Promise<R>): Promise<R> {
+    const seq = ++this.seq;
+    return new Promise<R>((resolve, reject) => {
+      const answerLocally = () => {
+        this.waiting.delete(seq);
+        clearTimeout(timer);
+        Promise.resolve().then(local).then(resolve, reject);
+      };
+      const timer = setTimeout(answerLocally, PRIMARY_TIMEOUT_MS);
+      timer.unref();
+      this.waiting.set(seq, { resolve: resolve as (result: unknown) => void, timer });
+      try {
+        this.channel.send(question(seq));
+      } catch {
+        answerLocally();
+      }
+    });
+  }
+}
+
 /**
  * Rate-limit counters kept by the cluster primary, so every worker enforces one shared limit (with
  * Redis configured the Redis limiter is used instead). If the primary does not answer in time the hit
  * is counted in this worker alone.
  */
 export class IpcRateLimiter implements RateLimiter {
-  private seq = 0;
-  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; timer: NodeJS.Timeout }>();
+  private readonly questions: PrimaryQuestions;
   private readonly fallback = new MemoryRateLimiter();
 
-  constructor(private readonly channel: IpcChannel) {
-    channel.onMessage((msg) => {
-      if (!isGatewayMessage<PrimaryToWorker>(msg) || (msg.t !== 'gw:rl:hit' && msg.t !== 'gw:rl:peek')) return;
-      const w = this.waiting.get(msg.seq);
-      if (!w) return;
-      this.waiting.delete(msg.seq);
-      clearTimeout(w.timer);
-      w.resolve(msg.result);
-    });
+  constructor(channel: IpcChannel) {
+    this.questions = new PrimaryQuestions(channel, ['gw:rl:hit', 'gw:rl:peek']);
   }
 
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-    return this.ask({ t: 'gw:rl:hit', seq: ++this.seq, key, limit, windowSeconds }, () => this.fallback.hit(key, limit, windowSeconds)) as Promise<RateLimitResult>;
+    return this.questions.ask((seq) => ({ t: 'gw:rl:hit', seq, key, limit, windowSeconds }), () => this.fallback.hit(key, limit, windowSeconds));
   }
 
   peek(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }> {
-    return this.ask({ t: 'gw:rl:peek', seq: ++this.seq, key, windowSeconds }, () => this.fallback.peek(key, windowSeconds)) as Promise<{ count: number; resetSeconds: number }>;
+    return this.questions.ask((seq) => ({ t: 'gw:rl:peek', seq, key, windowSeconds }), () => this.fallback.peek(key, windowSeconds));
+  }
+}
+
+/**
+ * Token-concurrency slots held by the cluster primary, so a key's limit holds across the workers as on one
+ * process (with Redis configured, Redis leases are used instead). The primary frees a worker's slots when
+ * it exits. If the primary does not answer in time the slot is taken in this worker alone, and a slot the
+ * primary grants after that is given back at once.
+ */
+export class IpcLeaseStore implements LeaseStore {
+  private readonly questions: PrimaryQuestions;
+  private readonly fallback = new MemoryLeaseStore();
+
+  constructor(private readonly channel: IpcChannel) {
+    this.questions = new PrimaryQuestions(channel, ['gw:tc:acquire'], (late) => {
+      if (typeof late.result === 'string') this.giveBack(late.result);
+    });
   }
 
-  private ask(message: WorkerToPrimary & { seq: number }, fallback: () => Promise<unknown>): Promise<unknown> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(message.seq);
-        resolve(fallback());
-      }, PRIMARY_TIMEOUT_MS);
-      timer.unref();
-      this.waiting.set(message.seq, { resolve, timer });
-      try {
-        this.channel.send(message);
-      } catch {
-        this.waiting.delete(message.seq);
-        clearTimeout(timer);
-        resolve(fallback());
-      }
-    });
+  async acquire(key: string, limit: number): Promise<Lease | null> {
+    const granted = await this.questions.ask<string | null | Lease>((seq) => ({ t: 'gw:tc:acquire', seq, key, limit }), () => this.fallback.tryAcquire(key, limit));
+    if (typeof granted !== 'string') return granted;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.giveBack(granted);
+      },
+    };
+  }
+
+  private giveBack(lease: string): void {
+    try {
+      this.channel.send({ t: 'gw:tc:release', lease });
+    } catch {}
   }
 }
 

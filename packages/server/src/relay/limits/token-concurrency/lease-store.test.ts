@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { connectTestRedis } from '../../../../test/test-redis.js';
-import { MemoryLeaseStore, RedisLeaseStore, ResilientLeaseStore, type Lease } from './lease-store.js';
+import { MemoryLeaseStore, RedisLeaseStore, ResilientLeaseStore, type Lease } from '../../../platform/lease-store.js';
 import { groupPolicy, parseGroupPolicy, DEFAULT_LEASE_TTL_SECONDS } from './token-concurrency-policy.js';
 import { TokenConcurrencyGate } from './token-concurrency-gate.js';
 import type { OptionsService } from '../../../options/options.service.js';

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { OptionsService } from '../../../options/options.service.js';
 import { RelayError } from '../../relay-error.js';
-import { MemoryLeaseStore, RedisLeaseStore, ResilientLeaseStore, type Lease, type LeaseStore } from './lease-store.js';
+import { MemoryLeaseStore, RedisLeaseStore, ResilientLeaseStore, type Lease, type LeaseStore } from '../../../platform/lease-store.js';
 import { groupPolicy } from './token-concurrency-policy.js';
 
 /** new-api's answers, word for word (message = code), in the OpenAI error shape. */

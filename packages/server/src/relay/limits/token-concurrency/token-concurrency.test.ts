@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import type { Redis } from 'ioredis';
-import { buildApp } from '../../../app.js';
-import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, type RelayContext } from '../../../../test/relay-harness.js';
+import { buildApp, type AppDeps } from '../../../app.js';
+import { IpcEventBus, IpcLeaseStore } from '../../../platform/cluster/ipc-worker.js';
+import { fakeCluster } from '../../../../test/fake-cluster.js';
+import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, type RelayContext, type RelayContextOptions } from '../../../../test/relay-harness.js';
 import { errorReply, jsonReply, sseReply } from '../../../../test/fake-upstream/index.js';
 import { testConfig } from '../../../../test/test-app.js';
 import { testDialects } from '../../../../test/test-database.js';
@@ -168,59 +169,81 @@ gateSuite('redis', async () => {
   };
 });
 
-describe('two gateway instances sharing one Redis', () => {
-  let r: RelayContext;
-  let redis: Redis;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ redis, cleanup } = await connectTestRedis());
-    r = await createRelayContext('sqlite', {}, { redis, config: { relayDrainAfterDisconnectMs: DRAIN_MS } });
-  });
-  afterAll(async () => {
-    await r?.close();
-    await cleanup?.();
-  });
+/**
+ * Two gateways on one database whose slots are shared — two nodes through one Redis, or two cluster workers
+ * through their primary — enforce one limit for a key between them.
+ */
+function sharedLimitSuite(name: string, share: () => Promise<{ first: RelayContextOptions; second: Pick<AppDeps, 'redis' | 'bus' | 'tokenLeases'>; teardown: () => Promise<void> }>) {
+  describe(name, () => {
+    let r: RelayContext;
+    let second: Pick<AppDeps, 'redis' | 'bus' | 'tokenLeases'>;
+    let teardown: () => Promise<void>;
+    beforeAll(async () => {
+      let first: RelayContextOptions;
+      ({ first, second, teardown } = await share());
+      r = await createRelayContext('sqlite', {}, { ...first, config: { relayDrainAfterDisconnectMs: DRAIN_MS } });
+    });
+    afterAll(async () => {
+      await r?.close();
+      await teardown?.();
+    });
 
-  it('enforce one limit for a key between them', async () => {
-    const m = await prepare(r);
-    await r.setOptions({ TokenConcurrencyPolicy: { default: { limit: 1, lease_ttl_seconds: 5 } } });
-    const { app: second, services: secondServices } = await buildApp({ config: { ...testConfig('sqlite'), relayDrainAfterDisconnectMs: DRAIN_MS }, db: r.ctx.db, redis });
-    await second.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
-      const user = await r.createUser();
-      const token = await r.createApiKey(user.id);
-      const postTo = (base: string) =>
-        fetch(`${base}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' }, body: JSON.stringify(chatBody(m.fast)) });
-      const held = await openHeldStream(r.gateway, token.key, m.slow);
+    it('enforce one limit for a key between them', async () => {
+      const m = await prepare(r);
+      await r.setOptions({ TokenConcurrencyPolicy: { default: { limit: 1, lease_ttl_seconds: 5 } } });
+      const { app: other, services: otherServices } = await buildApp({ config: { ...testConfig('sqlite'), relayDrainAfterDisconnectMs: DRAIN_MS }, db: r.ctx.db, ...second });
+      await other.listen({ port: 0, host: '127.0.0.1' });
       try {
-        expect((await postTo(secondUrl)).status).toBe(429);
-        expect((await postTo(r.gateway)).status).toBe(429);
-      } finally {
-        held.abort();
-      }
-      await expect.poll(async () => (await postTo(secondUrl)).status, { timeout: 5_000 }).toBe(200);
+        const otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+        const user = await r.createUser();
+        const token = await r.createApiKey(user.id);
+        const postTo = (base: string) =>
+          fetch(`${base}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' }, body: JSON.stringify(chatBody(m.fast)) });
+        const held = await openHeldStream(r.gateway, token.key, m.slow);
+        try {
+          expect((await postTo(otherUrl)).status).toBe(429);
+          expect((await postTo(r.gateway)).status).toBe(429);
+        } finally {
+          held.abort();
+        }
+        await expect.poll(async () => (await postTo(otherUrl)).status, { timeout: 5_000 }).toBe(200);
 
-      // Twenty slow requests at once over both nodes with a limit of 3: exactly three get through.
-      await r.setOptions({ TokenConcurrencyPolicy: { default: { limit: 3 } } });
-      await expect.poll(() => secondServices.options.get('TokenConcurrencyPolicy')).toEqual({ default: { limit: 3 } });
-      const burstKey = await r.createApiKey(user.id);
-      const controller = new AbortController();
-      const burst = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          fetch(`${i % 2 ? secondUrl : r.gateway}/v1/chat/completions`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${burstKey.key}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ ...chatBody(m.slow), stream: true }),
-            signal: controller.signal,
-          }).then((res) => res.status),
-        ),
-      );
-      controller.abort();
-      expect(burst.filter((status) => status === 200)).toHaveLength(3);
-      expect(burst.filter((status) => status === 429)).toHaveLength(17);
-    } finally {
-      await second.close();
-    }
+        // Twenty slow requests at once over both gateways with a limit of 3: exactly three get through.
+        await r.setOptions({ TokenConcurrencyPolicy: { default: { limit: 3 } } });
+        await expect.poll(() => otherServices.options.get('TokenConcurrencyPolicy'), { timeout: 5_000 }).toEqual({ default: { limit: 3 } });
+        const burstKey = await r.createApiKey(user.id);
+        const controller = new AbortController();
+        const burst = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            fetch(`${i % 2 ? otherUrl : r.gateway}/v1/chat/completions`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${burstKey.key}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ ...chatBody(m.slow), stream: true }),
+              signal: controller.signal,
+            }).then((res) => res.status),
+          ),
+        );
+        controller.abort();
+        expect(burst.filter((status) => status === 200)).toHaveLength(3);
+        expect(burst.filter((status) => status === 429)).toHaveLength(17);
+      } finally {
+        await other.close();
+      }
+    });
   });
+}
+
+sharedLimitSuite('two gateway instances sharing one Redis', async () => {
+  const { redis, cleanup } = await connectTestRedis();
+  return { first: { redis }, second: { redis }, teardown: cleanup };
+});
+
+sharedLimitSuite('two cluster workers without Redis, through their primary', async () => {
+  const closed = { value: false };
+  const [a, b] = fakeCluster(2, { closed });
+  return {
+    first: { bus: new IpcEventBus(a), tokenLeases: new IpcLeaseStore(a) },
+    second: { bus: new IpcEventBus(b), tokenLeases: new IpcLeaseStore(b) },
+    teardown: async () => void (closed.value = true),
+  };
 });
