@@ -42,7 +42,7 @@ import { UpstreamHttpClient } from './platform/http-client.js';
 import { GoogleAuth } from './relay/http/google-auth.js';
 import { getAdapter } from './relay/providers/registry.js';
 import { UserRequestLimiter } from './relay/pipeline/user-request-limit.js';
-import { createTokenConcurrencyGate } from './relay/limits/token-concurrency/token-concurrency-gate.js';
+import { createTokenConcurrencyGate, type TokenConcurrencyGate } from './relay/limits/token-concurrency/token-concurrency-gate.js';
 import type { RelayDeps } from './relay/pipeline/relay-deps.js';
 import { ApiKeyCache } from './relay/pipeline/api-key-cache.js';
 import { nextRequestId } from './platform/request-id.js';
@@ -257,6 +257,8 @@ export interface Services {
   creemCheckout: CreemCheckoutService;
   /** Midjourney, Suno and video tasks: relays, the polling worker, the console's task logs. */
   tasks: TaskServices;
+  /** TokenConcurrencyPolicy's in-flight slots per key, shared by the relay, realtime sessions and task submissions. */
+  tokenConcurrency: TokenConcurrencyGate;
   /** Responses answered through the chat bridge, kept for previous_response_id and GET /v1/responses/{id}. */
   responsesStore: ResponsesStore;
   /** Which channel served each affinity key last (channel_affinity_setting.*). */
@@ -280,7 +282,7 @@ function throttledWarning(message: string): (err: unknown) => void {
 /** Seconds between the periodic refreshes that pick up changes made by other nodes. */
 const SYNC_SECONDS = 60;
 
-export async function createServices({ config, db, redis, bus, rateLimiter: sharedLimiter }: AppDeps): Promise<Services> {
+export async function createServices({ config, db, redis, bus, rateLimiter: sharedLimiter, tokenLeases }: AppDeps): Promise<Services> {
   const redisBus = !bus && redis ? new RedisEventBus(redis) : undefined;
   const events = new ChangeEvents(bus ?? redisBus);
   const options = new OptionsService(db, events);
@@ -335,9 +337,10 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   billing.onCharged((userId) => quotaAlerts.charged(userId));
   const health = new ChannelHealthTracker();
   const limiter = new UserRequestLimiter(options, rateLimiter);
+  const tokenConcurrency = createTokenConcurrencyGate(options, redis, tokenLeases, throttledWarning('Redis is unreachable; token concurrency is counted per process until it is back'));
   const tasks = createTaskServices(
     {
-      db, options, billing, routing, health, events, http: upstream, limiter,
+      db, options, billing, routing, health, events, http: upstream, limiter, tokenConcurrency,
       keyCache: new ApiKeyCache(events),
       usableGroups: (userGroup) => usableGroupNames(options, userGroup),
       log: { warn: (obj, msg) => console.warn(msg, obj), error: (obj, msg) => console.error(msg, obj) },
@@ -412,6 +415,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     tasks,
     responsesStore,
     channelAffinity: new ChannelAffinity(options, { redis, onSharedError: throttledWarning('Redis is unreachable; channel affinity is kept per process until it is back') }),
+    tokenConcurrency,
     systemLoad,
     async stop() {
       systemLoad.close();
@@ -546,7 +550,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     metrics: s.metrics,
     responsesStore: s.responsesStore,
     channelAffinity: s.channelAffinity,
-    tokenConcurrency: createTokenConcurrencyGate(s.options, deps.redis, deps.tokenLeases, throttledWarning('Redis is unreachable; token concurrency is counted per process until it is back')),
+    tokenConcurrency: s.tokenConcurrency,
   };
   const tester = new ChannelTester(relay);
   await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: s.siteLock });
@@ -578,11 +582,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
   await app.register(realtimeRoutes, {
     relay,
+    systemLoad: s.systemLoad,
     usableGroups: (userGroup: string) => usableGroupNames(s.options, userGroup),
     version: APP_VERSION,
     connectTimeoutMs: config.relayConnectTimeoutMs,
   });
-  await app.register(taskRelayRoutes, { tasks: s.tasks.deps });
+  await app.register(taskRelayRoutes, { tasks: s.tasks.deps, systemLoad: s.systemLoad });
   // An API key reading its own usage, logs and OpenAI legacy billing (full paths, outside the /api block).
   await app.register(tokenUsageRoutes, {
     tokenUsage: new TokenUsageService({

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { jsonReply } from '../../test/fake-upstream/index.js';
@@ -93,6 +95,23 @@ describe.each(testDialects())('system performance check on relay routes (%s)', (
     expect(await r.logsOf(userId, 2)).toHaveLength(0);
   });
 
+  it('refuses task submissions and realtime sessions the same way, and still answers task queries', async () => {
+    await machine({ cpu: 95, memory: 10, disk: 10 });
+    const post = (path: string, body: unknown) =>
+      fetch(`${r.gateway}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const mj = await post('/mj/submit/imagine', { prompt: 'a cat' });
+    expect(mj.status).toBe(503);
+    expect(await mj.json()).toMatchObject({ description: expect.stringContaining('CPU') });
+    const video = await post('/v1/video/generations', { model: 'sora-2', prompt: 'a cat' });
+    expect(video.status).toBe(503);
+    const realtime = await upgradeStatus(`${r.gateway}/v1/realtime?model=${model}`, key);
+    expect(realtime.status).toBe(503);
+    expect(JSON.parse(realtime.body)).toEqual({ error: expect.objectContaining({ code: 'system_cpu_overloaded' }) });
+    // Reading a task is not new work.
+    expect((await fetch(`${r.gateway}/mj/task/nope/fetch`, { headers: { authorization: `Bearer ${key}` } })).status).not.toBe(503);
+    expect(r.upstream.requests).toHaveLength(0);
+  });
+
   it('still lists models while overloaded (new-api checks relay work only)', async () => {
     await machine({ cpu: 99, memory: 99, disk: 99 });
     const res = await fetch(`${r.gateway}/v1/models`, { headers: { authorization: `Bearer ${key}` } });
@@ -123,3 +142,22 @@ describe.each(testDialects())('system performance check on relay routes (%s)', (
     expect(stats).toMatchObject({ monitor_enabled: true, cpu_usage: 50, memory_usage: 92, disk_usage: 40, cpu_threshold: 90, memory_threshold: 90, disk_threshold: 95, overloaded: 'system_memory_overloaded' });
   });
 });
+
+/** The answer to a WebSocket upgrade request that the gateway refuses (or 101 when it accepts). */
+function upgradeStatus(url: string, key: string): Promise<{ status: number; body: string }> {
+  const headers = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), authorization: `Bearer ${key}` };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers });
+    req.on('upgrade', (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode ?? 0, body: '' });
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

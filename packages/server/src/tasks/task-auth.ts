@@ -23,13 +23,20 @@ export function authenticateTask(deps: TaskDeps, req: FastifyRequest, allowMjSec
 }
 
 /**
- * A task submission under the per-user request limit, like a relay request: counted before (429 in the
- * caller's error shape when over), its x-ratelimit-* headers on the answer, a success counted after.
+ * A task submission under the relay's limits: it holds one of the key's in-flight slots (TokenConcurrencyPolicy)
+ * while it runs, and counts toward the per-user request limit — counted before (429 in the caller's error
+ * shape when over), its x-ratelimit-* headers on the answer, a success counted after.
  */
 export async function limitedSubmission<T>(deps: TaskDeps, principal: ApiKeyPrincipal, reply: FastifyReply, submit: () => Promise<T>): Promise<T> {
-  if (!deps.limiter) return submit();
-  reply.headers(await deps.limiter.admit(principal.userId, principal.group));
-  const answer = await submit();
-  await deps.limiter.recordSuccess(principal.userId);
-  return answer;
+  const slot = deps.tokenConcurrency?.enter(principal.tokenId, principal.group);
+  const lease = slot ? await slot : undefined;
+  try {
+    if (!deps.limiter) return await submit();
+    reply.headers(await deps.limiter.admit(principal.userId, principal.group));
+    const answer = await submit();
+    await deps.limiter.recordSuccess(principal.userId);
+    return answer;
+  } finally {
+    lease?.release();
+  }
 }

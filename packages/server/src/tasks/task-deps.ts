@@ -9,6 +9,8 @@ import type { ApiKeyCache } from '../relay/pipeline/api-key-cache.js';
 import type { UserRequestLimiter } from '../relay/pipeline/user-request-limit.js';
 
 /** What the asynchronous task relays (Midjourney, Suno, video) and their poller need, built once per process. */
+import type { TokenConcurrencyGate } from '../relay/limits/token-concurrency/token-concurrency-gate.js';
+
 export interface TaskDeps {
   db: Db;
   options: OptionsService;
@@ -22,5 +24,7 @@ export interface TaskDeps {
   usableGroups: (userGroup: string) => Set<string>;
   /** The relay's per-user request limit (ModelRequestRateLimit*): task submissions count toward it too. */
   limiter?: UserRequestLimiter;
+  /** The relay's per-key in-flight slots (TokenConcurrencyPolicy): a submission holds one while it runs. */
+  tokenConcurrency?: TokenConcurrencyGate;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }

@@ -5,7 +5,7 @@ import { WebSocketServer } from 'ws';
 import { nextRequestId } from '../../platform/request-id.js';
 import { RelayError, invalidRequest, toRelayError } from '../relay-error.js';
 import { openAIErrorBody } from '../surfaces/openai-surface.js';
-import { assertModelAllowed, authenticateApiKey, parseApiKey, userQuotaUsedUp } from '../pipeline/authenticate-api-key.js';
+import { assertModelAllowed, authenticateApiKey, parseApiKey, userQuotaUsedUp, type ApiKeyPrincipal } from '../pipeline/authenticate-api-key.js';
 import { withRoutingGroup } from '../pipeline/auto-group.js';
 import { acceptsUnpricedModels, currentPrice } from '../pipeline/pricing.js';
 import type { RelayDeps } from '../pipeline/relay-deps.js';
@@ -27,6 +27,8 @@ export interface RealtimeRouteDeps {
   connectTimeoutMs: number;
   /** Session tuning; tests shorten the intervals. */
   session?: Partial<RealtimeSessionOptions>;
+  /** new-api's system performance check: the 503 to answer while the machine is overloaded. */
+  systemLoad?: { overload(): RelayError | undefined };
 }
 
 const SESSION_DEFAULTS: Omit<RealtimeSessionOptions, 'drainAfterClientGoneMs'> = { keepAliveMs: 30_000, maxBufferedBytes: 4 * 1024 * 1024, closeTimeoutMs: 5_000 };
@@ -94,6 +96,8 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDe
     const upgrade = pendingUpgrades.get(req.raw);
     if (!upgrade) throw upgradeRequired();
     pendingUpgrades.delete(req.raw);
+    const overload = deps.systemLoad?.overload();
+    if (overload) throw overload;
     const session = await openSession(deps, req, reply, upgrade, wss, { ...sessionOptions, isClosing: () => closing });
     if (!session) return;
     sessions.add(session);
@@ -120,6 +124,29 @@ async function openSession(
   const handshake = readHandshake(req.headers, new URL(req.url, 'http://gateway').searchParams);
   // The user's balance is checked once it is known whether the model is on their own key, which needs none.
   const caller = await authenticateApiKey(handshake.apiKey, req.ip, { db: relay.db, usableGroups: deps.usableGroups, cache: relay.keyCache, deferUserQuotaCheck: true });
+  // The key's in-flight slot (TokenConcurrencyPolicy) is held for the whole session.
+  const slot = relay.tokenConcurrency?.enter(caller.tokenId, caller.group);
+  const lease = slot ? await slot : undefined;
+  let session: RealtimeSession | undefined;
+  try {
+    session = await admitSession(deps, req, reply, upgrade, wss, sessionOptions, { handshake, caller, requestId, startedAt });
+  } finally {
+    if (lease && session) void session.finished.then(() => lease.release());
+    else lease?.release();
+  }
+  return session;
+}
+
+async function admitSession(
+  deps: RealtimeRouteDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  upgrade: { socket: Duplex; head: Buffer },
+  wss: WebSocketServer,
+  sessionOptions: RealtimeSessionOptions & { isClosing: () => boolean },
+  { handshake, caller, requestId, startedAt }: { handshake: ReturnType<typeof readHandshake>; caller: ApiKeyPrincipal; requestId: string; startedAt: number },
+): Promise<RealtimeSession | undefined> {
+  const relay = deps.relay;
   const model = handshake.model;
   if (!model) throw invalidRequest('the model query parameter is required: /v1/realtime?model=<model>', 'model_required');
   // An `auto` key's session runs, and is priced, in the first of its groups with a channel for the model.

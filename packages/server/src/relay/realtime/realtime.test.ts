@@ -529,6 +529,31 @@ describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
     expect(seen).not.toContain(CHANNEL_KEY);
     expect(seen).not.toContain(token.key.slice(3));
   });
+
+  it('holds one of the key\'s in-flight slots for the whole session (TokenConcurrencyPolicy)', async () => {
+    const { model, upstream, token, user } = await setup();
+    await r.setOptions({ TokenConcurrencyPolicy: { default: { limit: 1 } } });
+    try {
+      // A session refused before it opened gives its slot back.
+      expectOpenAIError(await upgradeRequest('', { authorization: `Bearer ${token.key}` }), 400, 'model_required');
+      const first = await connect(`?model=${model}`, { key: token.key });
+      await first.event('session.created');
+      const refused = await upgradeRequest(`?model=${model}`, { authorization: `Bearer ${token.key}` });
+      expectOpenAIError(refused, 429, 'token_concurrency_limit_reached');
+      expect(upstream.connections).toHaveLength(1);
+      // Another key of the same user has its own slots.
+      const other = await r.createApiKey(user.id);
+      const second = await connect(`?model=${model}`, { key: other.key });
+      await second.event('session.created');
+      second.ws.close();
+
+      first.ws.close();
+      await first.closed;
+      await expect.poll(async () => (await upgradeRequest(`?model=${model}`, { authorization: `Bearer ${token.key}` })).status).toBe(101);
+    } finally {
+      await r.setOptions({ TokenConcurrencyPolicy: {} });
+    }
+  });
 });
 
 describe('GET /v1/realtime with an upstream that never answers the upgrade', () => {

@@ -402,6 +402,33 @@ describe.each(testDialects())('Midjourney relay (%s)', (dialect) => {
     }
   });
 
+  it('holds one of the key\'s in-flight slots per submission (TokenConcurrencyPolicy): at the limit a 429 in the proxy shape, no charge, no upstream call', async () => {
+    const options = t.ctx.services.options;
+    await options.set({ TokenConcurrencyPolicy: { default: { limit: 1 } } });
+    try {
+      const c = await customer();
+      // One after the other, each submission frees its slot.
+      await imagine(c.key, 'one');
+      await imagine(c.key, 'two');
+      // A slot the key holds elsewhere (a stream still running) leaves none.
+      const held = await t.ctx.services.tokenConcurrency.enter(c.id, 'default')!;
+      try {
+        const sent = t.fake.requests('/mj/submit/imagine').length;
+        const before = await t.quotaOf(c.user.id);
+        const refused = await t.post('/mj/submit/imagine', c.key, { prompt: 'three' });
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({ code: 4, description: expect.stringContaining('token_concurrency_limit_reached') });
+        expect(t.fake.requests('/mj/submit/imagine').length).toBe(sent);
+        expect(await t.quotaOf(c.user.id)).toEqual(before);
+      } finally {
+        held.release();
+      }
+      await imagine(c.key, 'four');
+    } finally {
+      await options.set({ TokenConcurrencyPolicy: {} });
+    }
+  });
+
   it('fails and refunds a task stuck beyond TaskTimeoutMinutes', async () => {
     const c = await customer();
     const mjId = await imagine(c.key);
