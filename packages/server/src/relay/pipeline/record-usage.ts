@@ -55,6 +55,8 @@ export function recordSuccess(deps: RelayDeps, input: RelayInput, price: Billabl
 export interface ChargedAnswer {
   principal: ApiKeyPrincipal;
   requestId: string;
+  /** The hold this answer settles when it is not the request's own (a realtime response's); logged under requestId still. */
+  holdId?: string;
   /** The model the client asked for (billed and logged under this name). */
   model: string;
   price: BillablePrice;
@@ -100,9 +102,10 @@ export function chargeAnswer(deps: RelayDeps, a: ChargedAnswer): number {
   const quota = computeQuota(a.price, u, deps.options.get('QuotaPerUnit'));
   const p = a.principal;
   const log = deps.options.get('LogConsumeEnabled') ? consumeLogFields(a, u, '', consumeLogOther(a.price, a.details)) : null;
-  deps.keyCache.charge(p.userId, p.tokenId, quota, deps.billing.fundingOf(a.requestId) === undefined);
+  const holdId = a.holdId ?? a.requestId;
+  deps.keyCache.charge(p.userId, p.tokenId, quota, deps.billing.fundingOf(holdId) === undefined);
   deps.billing
-    .settleBatched({ requestId: a.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: a.channel.id, log })
+    .settleBatched({ requestId: holdId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: a.channel.id, log })
     .catch((err: unknown) => deps.log.error({ err, requestId: a.requestId }, 'settlement failed'));
   return quota;
 }

@@ -1,4 +1,6 @@
-import type { BillablePrice } from '../../billing/price-calculator.js';
+import type { BillingPreference } from '@gw/contracts';
+import { InsufficientSubscriptionQuotaError, InsufficientTokenQuotaError, InsufficientUserQuotaError } from '../../billing/billing-errors.js';
+import { computeQuota, type BillablePrice } from '../../billing/price-calculator.js';
 import type { RoutableChannel } from '../../channels/routing-table.js';
 import { logsRepository } from '../../logs/logs.repository.js';
 import type { Usage } from '../formats/usage.js';
@@ -29,6 +31,8 @@ export interface RealtimeSessionInfo {
 export interface RealtimeBilling extends RealtimeSessionInfo {
   /** The price when the session started: a session keeps its price to the end. */
   price: BillablePrice;
+  /** How a subscriber's responses are paid (subscriptionFunding when the session started); undefined: the wallet. */
+  funding?: BillingPreference;
 }
 
 /** How a finished response went, for its log row. */
@@ -51,11 +55,12 @@ export interface RealtimeResponse {
  * the key cache at once, and balances, usage counters, the channel's used quota and the consume log
  * (type 2) in one group commit. Returns the quota charged.
  */
-export function chargeRealtimeResponse(deps: RelayDeps, s: RealtimeBilling, r: RealtimeResponse): number {
+export function chargeRealtimeResponse(deps: RelayDeps, s: RealtimeBilling, r: RealtimeResponse, holdId?: string): number {
   const model = r.by?.model ?? s.model;
   const quota = chargeAnswer(deps, {
     principal: s.principal,
     requestId: s.requestId,
+    holdId,
     model,
     price: r.by?.price ?? s.price,
     channel: s.channel,
@@ -78,6 +83,42 @@ export function chargeRealtimeResponse(deps: RelayDeps, s: RealtimeBilling, r: R
   });
   deps.metrics?.relayServed(model, s.channel.id, (Date.now() - r.startedAt) / 1000, quota, { prompt: r.usage.promptTokens, completion: r.usage.completionTokens });
   return quota;
+}
+
+/**
+ * Charges one response of a subscriber's session where the billing preference says: the exact cost is held
+ * from a subscription's budget or the wallet (one hold per response, in the order the preference gives)
+ * and settled at once. The answer is in, so it is charged even when no source covers it: to a subscription
+ * that still has room (unless the user pays from the wallet first), else to the wallet — and the session ends.
+ * Resolves to whether the session may go on.
+ */
+export async function chargeSubscriberResponse(deps: RelayDeps, s: RealtimeBilling & { funding: BillingPreference }, r: RealtimeResponse, holdId: string): Promise<boolean> {
+  const p = s.principal;
+  const amount = computeQuota(r.by?.price ?? s.price, r.usage, deps.options.get('QuotaPerUnit'));
+  const hold = (value: number, funding: BillingPreference) => deps.billing.preConsume({ requestId: holdId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, amount: value, funding });
+  let covered = true;
+  try {
+    await hold(amount, s.funding);
+  } catch (err) {
+    if (!isInsufficientQuota(err)) throw err;
+    covered = false;
+    // An empty hold on a subscription with room left takes the overdraft there, as a request whose cost outgrew its hold.
+    if (s.funding !== 'wallet_first') await hold(0, 'subscription_only').catch((again: unknown) => {
+      if (!isInsufficientQuota(again)) throw again;
+    });
+  }
+  const quota = chargeRealtimeResponse(deps, s, r, deps.billing.hasOpenHold(holdId) ? holdId : undefined);
+  return covered && !(quota > 0 && tokenExhausted(deps, s));
+}
+
+function isInsufficientQuota(err: unknown): boolean {
+  return err instanceof InsufficientUserQuotaError || err instanceof InsufficientSubscriptionQuotaError || err instanceof InsufficientTokenQuotaError;
+}
+
+function tokenExhausted(deps: RelayDeps, s: RealtimeBilling): boolean {
+  if (s.principal.tokenUnlimited) return false;
+  const cached = deps.keyCache.get(s.cacheKey);
+  return cached !== undefined && cached.remain_quota <= 0;
 }
 
 /**

@@ -22,13 +22,16 @@ export interface ResponseTiming {
   firstTokenMs: number;
 }
 
+/** Whether the session goes on after a charge: false (now or once the charge is written) ends it, the balance being used up. */
+export type GoOn = boolean | Promise<boolean>;
+
 export interface RealtimeSessionHooks {
-  /** A response.done arrived (also after the client left). Returns false to end the session: the balance is used up. */
-  onResponseDone(event: Extract<WatchedEvent, { type: 'response.done' }>, timing: ResponseTiming): boolean;
+  /** A response.done arrived (also after the client left). */
+  onResponseDone(event: Extract<WatchedEvent, { type: 'response.done' }>, timing: ResponseTiming): GoOn;
   /** The session's settings arrived or changed. */
   onSession?(event: Extract<WatchedEvent, { type: 'session' }>): void;
-  /** An input transcription finished. Returns false to end the session: the balance is used up. */
-  onTranscriptionDone?(event: Extract<WatchedEvent, { type: 'transcription.done' }>): boolean;
+  /** An input transcription finished. */
+  onTranscriptionDone?(event: Extract<WatchedEvent, { type: 'transcription.done' }>): GoOn;
 }
 
 /** Close code when the balance runs out: policy violation. */
@@ -94,13 +97,20 @@ export class RealtimeSession {
     if (event?.type === 'response.created') this.responses.push({ startedAt: now, firstFrameAt: undefined });
     if (!this.clientGone && !this.ending) this.forward(this.client, this.upstream, data, isBinary);
     if (event?.type === 'session') this.hooks.onSession?.(event);
-    if (event?.type === 'transcription.done' && this.hooks.onTranscriptionDone?.(event) === false) this.endForQuota();
+    if (event?.type === 'transcription.done') this.endUnless(this.hooks.onTranscriptionDone?.(event) ?? true);
     if (event?.type !== 'response.done') return;
     const response = this.responses.shift();
     const startedAt = response?.startedAt ?? this.startedAt;
     const goOn = this.hooks.onResponseDone(event, { startedAt, firstTokenMs: (response?.firstFrameAt ?? now) - startedAt });
-    if (!goOn) this.endForQuota();
-    else if (this.clientGone && this.responses.length === 0) this.close(this.upstream, 1000, 'client closed');
+    if (goOn === false) return this.endForQuota();
+    // A charge still being written does not keep the upstream open: its answer is in.
+    if (this.clientGone && this.responses.length === 0) this.close(this.upstream, 1000, 'client closed');
+    if (goOn !== true) this.endUnless(goOn);
+  }
+
+  private endUnless(goOn: GoOn): void {
+    if (goOn === false) this.endForQuota();
+    else if (goOn !== true) void goOn.then((ok) => ok || this.endForQuota(), () => undefined);
   }
 
   private forward(to: WebSocket, from: WebSocket, data: Buffer, isBinary: boolean): void {

@@ -12,12 +12,16 @@ import type { RelayDeps } from '../pipeline/relay-deps.js';
 import { chooseSubprotocol, readHandshake, upgradeRequired } from './realtime-handshake.js';
 import { connectChannel, connectOwnKeyChannel } from './connect-channel.js';
 import { MAX_FRAME_BYTES } from './realtime-upstream.js';
-import { REALTIME_PATH, balanceExhausted, chargeRealtimeResponse, recordRealtimeFailure, type RealtimeBilling, type RealtimeSessionInfo } from './realtime-billing.js';
+import {
+  REALTIME_PATH, balanceExhausted, chargeRealtimeResponse, chargeSubscriberResponse, recordRealtimeFailure,
+  type RealtimeBilling, type RealtimeResponse, type RealtimeSessionInfo,
+} from './realtime-billing.js';
+import { subscriptionFunding } from '../../subscriptions/subscription-funding.js';
 import { recordOwnKeyUse } from '../pipeline/run-own-key-relay.js';
 import type { Usage } from '../formats/usage.js';
 import { fromRealtimeUsage } from './realtime-usage.js';
 import { usageFromAnswer } from '../providers/openai-compatible/usage.js';
-import { RealtimeSession, type RealtimeSessionHooks, type RealtimeSessionOptions } from './realtime-session.js';
+import { RealtimeSession, type GoOn, type RealtimeSessionHooks, type RealtimeSessionOptions } from './realtime-session.js';
 
 export interface RealtimeRouteDeps {
   relay: RelayDeps;
@@ -155,7 +159,9 @@ async function admitSession(
   if (relay.limiter.active) await relay.limiter.admit(caller.userId, caller.group);
   // A model the caller configured with their own supplier key is neither priced nor charged.
   const ownKey = principal.pinnedChannelId === null ? await relay.ownKeyChannels?.channelFor(principal.userId, model) : null;
-  if (!ownKey && principal.userQuota <= 0) throw userQuotaUsedUp();
+  // A subscriber's responses may be paid from a subscription (subscription-funding.ts), as over HTTP.
+  const funding = subscriptionFunding(principal.subscriptionUntil, principal.userSetting);
+  if (!ownKey && principal.userQuota <= 0 && !funding) throw userQuotaUsedUp();
   const price = currentPrice(relay.options, model, principal.group, acceptsUnpricedModels(relay.options, principal), principal.userGroup);
   if (!ownKey && price.mode === 'unpriced') throw invalidRequest(`the model ${model} has no price set; ask the administrator to set one`, 'model_price_error');
 
@@ -191,7 +197,7 @@ async function admitSession(
     trace: outcome.trace,
   };
   // (An unpriced model got this far only on the caller's own key.)
-  const hooks = ownKey || price.mode === 'unpriced' ? ownKeyHooks(relay, session) : chargedHooks(relay, { ...session, price });
+  const hooks = ownKey || price.mode === 'unpriced' ? ownKeyHooks(relay, session) : chargedHooks(relay, { ...session, price, funding });
   reply.hijack();
   upgradeRequestIds.set(req.raw, requestId);
   return new Promise<RealtimeSession | undefined>((resolve) => {
@@ -213,20 +219,34 @@ async function admitSession(
 
 /**
  * A charged session: every response, and every input transcription at its own model's price, is charged
- * as it completes; the session ends once the user or the key has run out.
+ * as it completes; the session ends once the user or the key has run out. A subscriber's charges go where
+ * the billing preference says (each written before the session decides to go on).
  */
 function chargedHooks(relay: RelayDeps, billing: RealtimeBilling): RealtimeSessionHooks {
-  const { requestId, principal } = billing;
+  const { requestId, principal, funding } = billing;
   let charged = 0;
+  let responses = 0;
   let transcriptionModel: string | undefined;
+  const charge = (r: RealtimeResponse): GoOn => {
+    if (!funding) {
+      charged += chargeRealtimeResponse(relay, billing, r);
+      return !balanceExhausted(relay, billing, charged);
+    }
+    const written = chargeSubscriberResponse(relay, { ...billing, funding }, r, `${requestId}-r${++responses}`).catch((err: unknown) => {
+      relay.log.error({ err, requestId }, 'realtime subscription charge failed');
+      return false;
+    });
+    relay.inflight.add(written);
+    void written.finally(() => relay.inflight.delete(written));
+    return written;
+  };
   return {
     onResponseDone(event, timing) {
       if (!event.usage) {
         relay.log.warn({ requestId, channelId: billing.channel.id }, 'realtime response.done without usage: not billed');
         return true;
       }
-      charged += chargeRealtimeResponse(relay, billing, { usage: fromRealtimeUsage(event.usage), startedAt: timing.startedAt, firstTokenMs: timing.firstTokenMs, status: event.status });
-      return !balanceExhausted(relay, billing, charged);
+      return charge({ usage: fromRealtimeUsage(event.usage), startedAt: timing.startedAt, firstTokenMs: timing.firstTokenMs, status: event.status });
     },
     onSession(event) {
       transcriptionModel = event.transcriptionModel;
@@ -240,8 +260,7 @@ function chargedHooks(relay: RelayDeps, billing: RealtimeBilling): RealtimeSessi
         relay.log.warn({ requestId, model: transcriptionModel }, 'realtime input transcription model has no price: not billed');
         return true;
       }
-      charged += chargeRealtimeResponse(relay, billing, { usage, startedAt: Date.now(), firstTokenMs: 0, status: 'transcription', by: { model: transcriptionModel, price: byPrice } });
-      return !balanceExhausted(relay, billing, charged);
+      return charge({ usage, startedAt: Date.now(), firstTokenMs: 0, status: 'transcription', by: { model: transcriptionModel, price: byPrice } });
     },
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import WebSocket from 'ws';
-import { Role } from '@gw/contracts';
+import { Role, type BillingPreference } from '@gw/contracts';
 import { createRelayContext, type RelayContext } from '../../../test/relay-harness.js';
 import { signIn, type SignedIn } from '../../../test/test-app.js';
 import { computeQuota, resolvePrice, type BillablePrice } from '../../billing/price-calculator.js';
@@ -528,6 +528,70 @@ describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
     const seen = JSON.stringify(c.upgradeHeaders) + c.frames.map(String).join('');
     expect(seen).not.toContain(CHANNEL_KEY);
     expect(seen).not.toContain(token.key.slice(3));
+  });
+
+  /** A user with `wallet` quota holding a plan with `budget`, paying as `preference` says, with a key. */
+  async function subscriber(wallet: number, budget: number, preference: BillingPreference = 'subscription_first') {
+    const { model, upstream, token, user } = await setup();
+    await r.ctx.db.updateTable('users').set({ quota: wallet }).where('id', '=', user.id).execute();
+    const subscriptions = r.ctx.services.subscriptions;
+    const plan = await subscriptions.createPlan({
+      title: `rt-plan-${user.id}`, subtitle: '', price_amount: 1, currency: 'USD', duration_unit: 'month', duration_value: 1, custom_seconds: 0, enabled: true, sort_order: 0,
+      stripe_price_id: '', creem_product_id: '', max_purchase_per_user: 0, upgrade_group: '', total_amount: budget, quota_reset_period: 'never', quota_reset_custom_seconds: 0,
+    });
+    const sub = (await subscriptions.grant(user.id, plan.id)).subscription;
+    await subscriptions.setPreference(user.id, preference);
+    return { model, upstream, token, user, sub };
+  }
+  const budgetUsed = async (id: number) => Number((await r.ctx.db.selectFrom('user_subscriptions').select('amount_used').where('id', '=', id).executeTakeFirstOrThrow()).amount_used);
+  const respond = async (c: Client) => {
+    c.ws.send(JSON.stringify({ type: 'response.create' }));
+    await c.event('response.done');
+  };
+
+  it('pays a subscriber\'s responses from the subscription, with an empty wallet, as over HTTP', async () => {
+    const { model, token, user, sub } = await subscriber(0, 50_000_000);
+    const c = await connect(`?model=${model}`, { key: token.key });
+    await respond(c);
+    await respond(c);
+    c.ws.close();
+    await c.closed;
+    await r.settled();
+    await expect.poll(async () => (await r.logsOf(user.id, 2)).length).toBe(2);
+    const logs = await r.logsOf(user.id, 2);
+    const total = logs.reduce((sum, l) => sum + l.quota, 0);
+    expect(total).toBeGreaterThan(0);
+    expect(logs.map((l) => JSON.parse(l.other ?? '{}').billing_source)).toEqual(['subscription', 'subscription']);
+    expect(new Set(logs.map((l) => l.request_id)).size).toBe(1);
+    expect(await budgetUsed(sub.id)).toBe(total);
+    expect(await r.quotaOf(user.id)).toMatchObject({ quota: 0, used_quota: total, request_count: 2 });
+    expect(await r.holdsOf(user.id)).toEqual(['settled', 'settled']);
+  });
+
+  it('takes a response the budget cannot cover from the wallet, unless the user pays only from subscriptions: then the session ends', async () => {
+    const fallback = await subscriber(50_000_000, 1);
+    const a = await connect(`?model=${fallback.model}`, { key: fallback.token.key });
+    await respond(a);
+    await respond(a);
+    a.ws.close();
+    await r.settled();
+    await expect.poll(async () => (await r.logsOf(fallback.user.id, 2)).length).toBe(2);
+    const walletCost = (await r.logsOf(fallback.user.id, 2)).reduce((sum, l) => sum + l.quota, 0);
+    expect((await r.quotaOf(fallback.user.id)).quota).toBe(50_000_000 - walletCost);
+    expect(await budgetUsed(fallback.sub.id)).toBe(0);
+
+    // One response's worth of budget: the second response is charged to the subscription past its budget, and the session ends.
+    const perResponse = walletCost / 2;
+    const only = await subscriber(50_000_000, perResponse + 1, 'subscription_only');
+    const b = await connect(`?model=${only.model}`, { key: only.token.key });
+    await respond(b);
+    b.ws.send(JSON.stringify({ type: 'response.create' }));
+    expect(await b.event('error')).toMatchObject({ error: { code: 'insufficient_quota' } });
+    expect((await b.closed).code).toBe(1008);
+    await r.settled();
+    await expect.poll(async () => (await r.logsOf(only.user.id, 2)).length).toBe(2);
+    expect(await budgetUsed(only.sub.id)).toBe(2 * perResponse);
+    expect((await r.quotaOf(only.user.id)).quota).toBe(50_000_000);
   });
 
   it('holds one of the key\'s in-flight slots for the whole session (TokenConcurrencyPolicy)', async () => {
