@@ -214,4 +214,39 @@ describe('subscription plans', () => {
     expect(await fromOrders()).toBe(bought + 1);
     await member.context().close();
   });
+
+  it('resets the budgets of a plan for everyone from the plans page, and of one member from the user list', async () => {
+    const planId = (await pageApi<SubscriptionPlanItem[]>(admin, 'GET', '/api/subscription/admin/plans')).data.find((p) => p.plan.title === PLAN)!.plan.id;
+    const held = async () => (await pageApi<SubscriptionSummary[]>(admin, 'GET', `/api/subscription/admin/users/${memberId}/subscriptions`)).data.map((s) => s.subscription).filter((s) => s.plan_id === planId && s.status === 'active');
+    const active = (await held()).length;
+    expect(active).toBeGreaterThan(0);
+    const startedAt = Math.floor(Date.now() / 1000);
+
+    await admin.goto(`${site.server.baseUrl}/subscription`);
+    await admin.getByTestId(`reset-plan-${planId}`).click();
+    const confirm = admin.locator('.ant-popconfirm:visible');
+    await confirm.getByText(`The used amount of every active subscription to ${PLAN} goes back to 0.`).waitFor();
+    await expect(confirm.getByRole('checkbox', { name: 'Start the reset period again from now' }).isChecked()).resolves.toBe(true);
+    await withNotice(admin, `Reset ${active} subscription${active === 1 ? '' : 's'} of 1 user(s)`, () => confirm.getByRole('button', { name: 'Reset' }).click());
+    // The plan resets every 2 hours: the next reset is two hours from this one.
+    for (const s of await held()) {
+      expect(s.amount_used).toBe(0);
+      expect(s.last_reset_time).toBeGreaterThanOrEqual(startedAt);
+      expect(s.next_reset_time).toBe(s.last_reset_time + 7200);
+    }
+
+    const before = await held();
+    await admin.goto(`${site.server.baseUrl}/user`);
+    await admin.locator('tr.ant-table-row', { hasText: MEMBER.username }).getByRole('button', { name: 'Subscriptions' }).click();
+    const modal = admin.locator('.ant-modal', { hasText: `Subscriptions of ${MEMBER.username}` });
+    await modal.getByTestId(`reset-subscription-${before[0]!.id}`).click();
+    const rowConfirm = admin.locator('.ant-popconfirm:visible');
+    await rowConfirm.getByText(`The used amount of this user's active subscriptions to ${PLAN} goes back to 0.`).waitFor();
+    await rowConfirm.getByRole('checkbox', { name: 'Start the reset period again from now' }).uncheck();
+    await withNotice(admin, `Reset ${active} subscription${active === 1 ? '' : 's'} of 1 user(s)`, () => rowConfirm.getByRole('button', { name: 'Reset' }).click());
+    // Without restarting the period, the reset times stay as they were.
+    expect((await held()).map((s) => [s.id, s.next_reset_time])).toEqual(before.map((s) => [s.id, s.next_reset_time]));
+    if (SCREENSHOTS) await admin.screenshot({ path: `${SCREENSHOTS}/user-subscriptions-reset.png` });
+    await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  });
 });

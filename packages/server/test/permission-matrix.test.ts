@@ -181,6 +181,8 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/subscription/admin/users/:id/subscriptions': 'admin',
   'POST /api/subscription/admin/user_subscriptions/:id/invalidate': 'admin',
   'DELETE /api/subscription/admin/user_subscriptions/:id': 'admin',
+  'POST /api/subscription/admin/plans/:id/subscriptions/reset': 'admin',
+  'POST /api/subscription/admin/users/:id/subscriptions/reset': 'admin',
   'GET /api/user/custom-models/conf': 'user',
   'POST /api/user/custom-models/conf': 'user',
   'PUT /api/user/custom-models/conf/:id': 'user',

@@ -201,3 +201,29 @@ export const SUBSCRIPTION_CHECKOUT_PREFIX = 'sub_ref_';
 export function isSubscriptionTradeNo(tradeNo: string): boolean {
   return tradeNo.startsWith(SUBSCRIPTION_EPAY_PREFIX) || tradeNo.startsWith(SUBSCRIPTION_CHECKOUT_PREFIX);
 }
+
+/**
+ * POST /api/subscription/admin/plans/:id/subscriptions/reset (every active subscription of the plan) and
+ * /admin/users/:id/subscriptions/reset (one user's of `plan_id`): the budgets' use goes back to 0.
+ * `advance_reset_time` (default true, as new-api) also starts the reset window again from now, so the
+ * periodic reset does not come right after the manual one.
+ */
+export const ResetPlanSubscriptionsBody = z.object({
+  advance_reset_time: z
+    .preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: 'advance_reset_time must be true or false' }))
+    .default(true),
+});
+export const ResetUserSubscriptionsBody = ResetPlanSubscriptionsBody.extend({ plan_id: PositiveId('plan_id') });
+
+/** What a budget reset touched (new-api's answer). */
+export interface SubscriptionResetResult {
+  plan_id: number;
+  plan_title: string;
+  matched_count: number;
+  reset_count: number;
+  user_count: number;
+  advance_reset_time: boolean;
+  affected_user_ids: number[];
+}
+
+export const NO_ACTIVE_PLAN_SUBSCRIPTION = 'the user has no active subscription to this plan';

@@ -1,5 +1,8 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { BillingPreferenceBody, BindSubscriptionBody, PlanIdBody, SubscriptionPlanBody, SubscriptionPlanStatusBody } from '@gw/contracts';
+import {
+  BillingPreferenceBody, BindSubscriptionBody, PlanIdBody, ResetPlanSubscriptionsBody, ResetUserSubscriptionsBody, SubscriptionPlanBody,
+  SubscriptionPlanStatusBody,
+} from '@gw/contracts';
 import { ok } from '../http/envelope.js';
 import { actorOf, requireAdmin, requireUser } from '../http/guards.js';
 import { parseId, parseInput } from '../http/validate.js';
@@ -33,6 +36,13 @@ export async function subscriptionsRoutes(app: FastifyInstance, deps: { subscrip
   app.post('/admin/bind', { preHandler: requireAdmin }, async (req) => {
     const body = parseInput(BindSubscriptionBody, req.body);
     return ok(await subscriptions.grant(body.user_id, body.plan_id));
+  });
+  app.post('/admin/plans/:id/subscriptions/reset', { preHandler: requireAdmin }, async (req) =>
+    ok(await subscriptions.resetBudgets(actorOf(req), idOf(req), { advance: parseInput(ResetPlanSubscriptionsBody, req.body ?? {}).advance_reset_time }), 'subscriptions reset'),
+  );
+  app.post('/admin/users/:id/subscriptions/reset', { preHandler: requireAdmin }, async (req) => {
+    const body = parseInput(ResetUserSubscriptionsBody, req.body);
+    return ok(await subscriptions.resetBudgets(actorOf(req), body.plan_id, { userId: idOf(req), advance: body.advance_reset_time }), 'subscriptions reset');
   });
   app.get('/admin/users/:id/subscriptions', { preHandler: requireAdmin }, async (req) => ok(await subscriptions.listForUser(idOf(req))));
   app.post('/admin/users/:id/subscriptions', { preHandler: requireAdmin }, async (req) => ok(await subscriptions.grant(idOf(req), parseInput(PlanIdBody, req.body).plan_id)));

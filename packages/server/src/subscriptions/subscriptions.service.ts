@@ -1,10 +1,12 @@
 import {
   ErrorCode,
+  NO_ACTIVE_PLAN_SUBSCRIPTION,
   SUBSCRIPTION_PLAN_DISABLED,
   subscriptionPurchaseLimitReached,
   type BillingPreference,
   type SubscriptionPlanFields,
   type SubscriptionPlanItem,
+  type SubscriptionResetResult,
   type SubscriptionSelfView,
   type SubscriptionSummary,
 } from '@gw/contracts';
@@ -171,6 +173,55 @@ export class SubscriptionsService {
       return Number(sub.user_id);
     });
     this.deps.events.changed('user', userId);
+  }
+
+  /**
+   * An administrator's reset of budgets: the use of every active subscription of the plan (of one user,
+   * or of everyone) goes back to 0 in one transaction, and with `advance` the reset window starts again
+   * from now. Each affected user gets a manage log. A user with no active subscription to the plan is an error.
+   */
+  async resetBudgets(admin: { username: string }, planId: number, opts: { userId?: number; advance: boolean }): Promise<SubscriptionResetResult> {
+    const plan = await this.existingPlan(planId);
+    if (opts.userId !== undefined) await this.existingUser(opts.userId);
+    const now = this.now();
+    const touched = await inTransaction(this.db, async (trx) => {
+      let query = trx
+        .selectFrom('user_subscriptions')
+        .select(['id', 'user_id', 'quota_reset_period', 'quota_reset_custom_seconds'])
+        .where('plan_id', '=', planId)
+        .where('status', '=', 'active')
+        .where('end_time', '>', now);
+      if (opts.userId !== undefined) query = query.where('user_id', '=', opts.userId);
+      const subs = await query.orderBy('user_id').orderBy('id').execute();
+      if (opts.userId !== undefined && subs.length === 0) throw new ValidationError(NO_ACTIVE_PLAN_SUBSCRIPTION, { field: 'plan_id' });
+      for (const sub of subs) {
+        const restart = opts.advance && sub.quota_reset_period !== 'never' ? { last_reset_time: now, next_reset_time: resetWindow(now, now, sub.quota_reset_period, Number(sub.quota_reset_custom_seconds)).next } : {};
+        await trx.updateTable('user_subscriptions').set({ amount_used: 0, updated_at: now, ...restart }).where('id', '=', sub.id).execute();
+      }
+      const userIds = [...new Set(subs.map((s) => Number(s.user_id)))];
+      for (const userId of userIds) {
+        const user = await usersRepository.findById(trx, userId, { includeDeleted: true });
+        await logsRepository.insert(trx, {
+          user_id: userId,
+          username: user?.username ?? '',
+          type: LogType.Manage,
+          quota: 0,
+          created_at: now,
+          content: `administrator ${admin.username} reset the budget of the subscription plan "${plan.title}" (ID ${planId})`,
+          other: JSON.stringify({ subscription_plan_id: planId, advance_reset_time: opts.advance, reset_by: admin.username }),
+        });
+      }
+      return { count: subs.length, userIds };
+    });
+    return {
+      plan_id: planId,
+      plan_title: plan.title,
+      matched_count: touched.count,
+      reset_count: touched.count,
+      user_count: touched.userIds.length,
+      advance_reset_time: opts.advance,
+      affected_user_ids: touched.userIds,
+    };
   }
 
   /**

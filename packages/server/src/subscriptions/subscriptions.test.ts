@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LogType, Role, type SubscriptionPlanView, type SubscriptionSelfView } from '@gw/contracts';
+import { LogType, NO_ACTIVE_PLAN_SUBSCRIPTION, Role, type SubscriptionPlanView, type SubscriptionSelfView } from '@gw/contracts';
 import { member, useSiteWithMembers, type Member } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { callJson } from '../users/users.test-helpers.js';
@@ -217,6 +217,62 @@ describe.each(testDialects())('subscription plans and subscriptions (%s)', (dial
     expect((await self(user)).subscriptions[0]!.subscription.amount_used).toBe(900);
     const view = await later(7 * DAY + 5, () => self(user));
     expect(view.subscriptions[0]!.subscription).toMatchObject({ amount_used: 0, next_reset_time: sub.start_time + 14 * DAY });
+  });
+
+  it('resets the budgets of a plan’s active subscriptions, restarting the reset window unless told not to, and logs each user', async () => {
+    const p = await plan({ title: 'Resettable', quota_reset_period: 'weekly', total_amount: 1000 });
+    const other = await plan({ title: 'Other plan', total_amount: 1000 });
+    const [u1, u2] = [await member(site.ctx), await member(site.ctx)];
+    const bind = async (who: Member, planId: number) => (await callJson(site.ctx, 'POST', '/api/subscription/admin/bind', admin(), { user_id: who.id, plan_id: planId })).data.subscription.id as number;
+    const a = await bind(u1, p.id);
+    const b = await bind(u1, p.id);
+    const c = await bind(u2, p.id);
+    const ended = await bind(u2, p.id);
+    const elsewhere = await bind(u1, other.id);
+    await site.ctx.db.updateTable('user_subscriptions').set({ amount_used: 600 }).where('id', 'in', [a, b, c, ended, elsewhere]).execute();
+    await callJson(site.ctx, 'POST', `/api/subscription/admin/user_subscriptions/${ended}/invalidate`, admin());
+    const row = (id: number) => site.ctx.db.selectFrom('user_subscriptions').select(['amount_used', 'last_reset_time', 'next_reset_time', 'start_time']).where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await row(a);
+
+    const now = nowSeconds();
+    const res = await callJson(site.ctx, 'POST', `/api/subscription/admin/plans/${p.id}/subscriptions/reset`, admin());
+    expect(res).toMatchObject({ success: true, message: 'subscriptions reset' });
+    expect(res.data).toEqual({ plan_id: p.id, plan_title: 'Resettable', matched_count: 3, reset_count: 3, user_count: 2, advance_reset_time: true, affected_user_ids: [u1.id, u2.id].sort((x, y) => x - y) });
+    for (const id of [a, b, c]) {
+      const r = await row(id);
+      expect(r.amount_used).toBe(0);
+      // The next weekly reset is a week from the manual one, not from the subscription's start.
+      expect(r.last_reset_time).toBeGreaterThanOrEqual(now);
+      expect(r.next_reset_time).toBe(r.last_reset_time + 7 * DAY);
+    }
+    expect(before.next_reset_time).toBe(before.start_time + 7 * DAY);
+    expect((await row(ended)).amount_used).toBe(600);
+    expect((await row(elsewhere)).amount_used).toBe(600);
+    const logs = await site.ctx.db.selectFrom('logs').select(['user_id', 'content']).where('type', '=', LogType.Manage).where('content', 'like', '%reset the budget%').where('user_id', 'in', [u1.id, u2.id]).execute();
+    expect(logs.map((l) => l.user_id).sort((x, y) => x - y)).toEqual([u1.id, u2.id].sort((x, y) => x - y));
+    expect(logs[0]!.content).toBe(`administrator ${admin().username} reset the budget of the subscription plan "Resettable" (ID ${p.id})`);
+
+    // One user's subscriptions of the plan, the window left as it is.
+    await site.ctx.db.updateTable('user_subscriptions').set({ amount_used: 300 }).where('id', 'in', [a, b, c]).execute();
+    const window = await row(a);
+    const one = await callJson(site.ctx, 'POST', `/api/subscription/admin/users/${u1.id}/subscriptions/reset`, admin(), { plan_id: p.id, advance_reset_time: false });
+    expect(one.data).toMatchObject({ reset_count: 2, user_count: 1, advance_reset_time: false, affected_user_ids: [u1.id] });
+    expect(await row(a)).toEqual({ ...window, amount_used: 0 });
+    expect((await row(c)).amount_used).toBe(300);
+  });
+
+  it('refuses a reset for a user without an active subscription to the plan, an unknown plan or user, and bad bodies, changing nothing', async () => {
+    const p = await plan();
+    const user = await member(site.ctx);
+    const reset = (path: string, body?: unknown, who: Member = admin()) => callJson(site.ctx, 'POST', `/api/subscription/admin${path}`, who, body);
+    expect(await reset(`/users/${user.id}/subscriptions/reset`, { plan_id: p.id })).toMatchObject({ success: false, message: NO_ACTIVE_PLAN_SUBSCRIPTION });
+    expect(await reset(`/users/${user.id}/subscriptions/reset`, {})).toMatchObject({ success: false, message: expect.stringContaining('plan_id is required') });
+    expect(await reset(`/users/${user.id}/subscriptions/reset`, { plan_id: p.id, advance_reset_time: 'soon' })).toMatchObject({ success: false, message: expect.stringContaining('advance_reset_time must be true or false') });
+    expect(await reset(`/users/99999999/subscriptions/reset`, { plan_id: p.id })).toMatchObject({ success: false, message: 'user not found' });
+    expect(await reset('/plans/99999999/subscriptions/reset')).toMatchObject({ success: false, message: 'subscription plan not found' });
+    // A plan nobody holds: nothing to reset, and that is no error.
+    expect((await reset(`/plans/${p.id}/subscriptions/reset`, { advance_reset_time: false })).data).toMatchObject({ reset_count: 0, user_count: 0, affected_user_ids: [] });
+    expect((await reset(`/plans/${p.id}/subscriptions/reset`, {}, user)).success).toBe(false);
   });
 
   it('root can manage subscriptions too, and a normal user sees only their own', async () => {

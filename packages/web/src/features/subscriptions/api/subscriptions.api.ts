@@ -1,6 +1,6 @@
 import type {
   BillingPreference, PageResult, StripePayResult, SubscriptionOrderSearchQuery, SubscriptionOrderView, SubscriptionPlanInput,
-  SubscriptionPlanItem, SubscriptionPlanView, SubscriptionSelfView, SubscriptionSummary, TopUpPayForm,
+  SubscriptionPlanItem, SubscriptionPlanView, SubscriptionResetResult, SubscriptionSelfView, SubscriptionSummary, TopUpPayForm,
 } from '@gw/contracts';
 import { api, requestEnvelope } from '../../../lib/api-client';
 
@@ -80,3 +80,11 @@ export const listAdminOrders = (params: SubscriptionOrderPage, signal?: AbortSig
 
 /** POST /api/subscription/admin/orders/complete: marks a pending plan order paid and creates its subscription. */
 export const completePlanOrder = (tradeNo: string) => api.post<SubscriptionOrderView>('/api/subscription/admin/orders/complete', { trade_no: tradeNo });
+
+/** POST /api/subscription/admin/plans/:id/subscriptions/reset: every active subscription of the plan starts its budget again. */
+export const resetPlanBudgets = (planId: number, advanceResetTime: boolean) =>
+  api.post<SubscriptionResetResult>(`/api/subscription/admin/plans/${planId}/subscriptions/reset`, { advance_reset_time: advanceResetTime });
+
+/** POST /api/subscription/admin/users/:id/subscriptions/reset: one user's active subscriptions of the plan. */
+export const resetUserPlanBudgets = (userId: number, planId: number, advanceResetTime: boolean) =>
+  api.post<SubscriptionResetResult>(`/api/subscription/admin/users/${userId}/subscriptions/reset`, { plan_id: planId, advance_reset_time: advanceResetTime });

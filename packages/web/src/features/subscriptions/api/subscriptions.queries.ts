@@ -3,8 +3,8 @@ import type { BillingPreference, SubscriptionPlanInput } from '@gw/contracts';
 import { userKeys } from '../../users/api/users.queries';
 import {
   completePlanOrder, createPlan, deleteSubscription, getSelfSubscriptions, giveUserPlan, invalidateSubscription, listAdminOrders,
-  listAdminPlans, listPlans, listSelfOrders, listUserSubscriptions, payWithBalance, setPlanEnabled, updateBillingPreference, updatePlan,
-  type SubscriptionOrderPage,
+  listAdminPlans, listPlans, listSelfOrders, listUserSubscriptions, payWithBalance, resetPlanBudgets, resetUserPlanBudgets, setPlanEnabled,
+  updateBillingPreference, updatePlan, type SubscriptionOrderPage,
 } from './subscriptions.api';
 
 export const subscriptionKeys = {
@@ -50,6 +50,18 @@ export const useSetPlanEnabled = () => usePlanMutation(({ id, enabled }: { id: n
 function useUserSubscriptionMutation<V, R>(userId: number, mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionKeys.user(userId) }) });
+}
+
+export const useResetUserPlanBudgets = (userId: number) =>
+  useUserSubscriptionMutation(userId, ({ planId, advance }: { planId: number; advance: boolean }) => resetUserPlanBudgets(userId, planId, advance));
+
+/** Resets a plan's budgets for everyone; every user's subscription list is read again. */
+export function useResetPlanBudgets() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ planId, advance }: { planId: number; advance: boolean }) => resetPlanBudgets(planId, advance),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionKeys.users() }),
+  });
 }
 
 export const useGiveUserPlan = (userId: number) => useUserSubscriptionMutation(userId, (planId: number) => giveUserPlan(userId, planId));

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Space, Switch, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionPlanView } from '@gw/contracts';
 import { notifySuccess } from '../../../lib/notify';
 import { planPriceText } from '../api/subscription-labels';
-import { subscriptionQueries, useSetPlanEnabled } from '../api/subscriptions.queries';
+import { subscriptionQueries, useResetPlanBudgets, useSetPlanEnabled } from '../api/subscriptions.queries';
 import { useSubscriptionLabels } from '../api/use-subscription-labels';
 import { SubscriptionPlanDialog } from './subscription-plan-dialog';
+import { ResetBudgetsButton } from './reset-budgets-button';
 
 /** The plan list of the admin page (GET /api/subscription/admin/plans, disabled plans too), with add, edit and the sale switch. */
 export function SubscriptionPlansCard() {
@@ -16,6 +17,7 @@ export function SubscriptionPlansCard() {
   const labels = useSubscriptionLabels();
   const plans = useQuery(subscriptionQueries.adminPlans());
   const setEnabled = useSetPlanEnabled();
+  const reset = useResetPlanBudgets();
   const [dialog, setDialog] = useState<{ open: boolean; plan: SubscriptionPlanView | null }>({ open: false, plan: null });
 
   return (
@@ -73,9 +75,17 @@ export function SubscriptionPlansCard() {
               title: t('columns.actions'),
               key: 'actions',
               render: (_, p) => (
-                <Button size="small" onClick={() => setDialog({ open: true, plan: p })}>
-                  {t('admin.edit')}
-                </Button>
+                <Space size={4}>
+                  <Button size="small" onClick={() => setDialog({ open: true, plan: p })}>
+                    {t('admin.edit')}
+                  </Button>
+                  <ResetBudgetsButton
+                    confirm={t('reset.planConfirm', { title: p.title })}
+                    pending={reset.isPending && reset.variables?.planId === p.id}
+                    onReset={(advance) => reset.mutateAsync({ planId: p.id, advance }).then((r) => (notifySuccess(t('reset.done', { count: r.reset_count, users: r.user_count })), r))}
+                    testId={`reset-plan-${p.id}`}
+                  />
+                </Space>
               ),
             },
           ]}

@@ -7,14 +7,15 @@ import { fitScreen } from '../../../components/responsive';
 import { notifySuccess } from '../../../lib/notify';
 import { subscriptionUsage } from '../../subscriptions/api/subscription-labels';
 import {
-  subscriptionQueries, useDeleteSubscription, useGiveUserPlan, useInvalidateSubscription,
+  subscriptionQueries, useDeleteSubscription, useGiveUserPlan, useInvalidateSubscription, useResetUserPlanBudgets,
 } from '../../subscriptions/api/subscriptions.queries';
+import { ResetBudgetsButton } from '../../subscriptions/components/reset-budgets-button';
 import { STATUS_COLORS, useSubscriptionLabels } from '../../subscriptions/api/use-subscription-labels';
 
 /**
  * A user's subscription plans (new-api's admin subscription management): every subscription with its usage,
- * period, status and source; ending one now or deleting it asks first; a plan can be given from the list
- * of every plan.
+ * period, status and source; resetting the budgets of a plan's subscriptions, ending one now or deleting it
+ * asks first; a plan can be given from the list of every plan.
  */
 export function UserSubscriptionsModal({ open, user, onClose }: { open: boolean; user: UserView | null; onClose: () => void }) {
   const { t } = useTranslation('subscriptions');
@@ -40,6 +41,7 @@ function UserSubscriptions({ userId }: { userId: number }) {
   const give = useGiveUserPlan(userId);
   const invalidate = useInvalidateSubscription(userId);
   const remove = useDeleteSubscription(userId);
+  const reset = useResetUserPlanBudgets(userId);
   const [planId, setPlanId] = useState<number | null>(null);
 
   const giveChosen = () => {
@@ -104,6 +106,13 @@ function UserSubscriptions({ userId }: { userId: number }) {
             key: 'actions',
             render: (_, s) => (
               <Space size={4}>
+                <ResetBudgetsButton
+                  confirm={t('reset.userConfirm', { title: s.plan_title || s.plan_id })}
+                  disabled={s.status !== 'active'}
+                  pending={reset.isPending && reset.variables?.planId === s.plan_id}
+                  onReset={(advance) => reset.mutateAsync({ planId: s.plan_id, advance }).then((r) => (notifySuccess(t('reset.done', { count: r.reset_count, users: r.user_count })), r))}
+                  testId={`reset-subscription-${s.id}`}
+                />
                 <Popconfirm
                   title={t('userModal.invalidateConfirm', { title: s.plan_title || s.plan_id })}
                   okText={t('userModal.invalidate')}
