@@ -90,6 +90,12 @@ export const logsRepository = {
     await db.insertInto('logs').values({ created_at: nowSeconds(), ...log }).execute();
   },
 
+  /** A log row about a user, under the user's name as it is now (a deleted user's row is still found). */
+  async insertForUser(db: Executor, log: Omit<NewLog, 'created_at' | 'username'> & { user_id: number; created_at?: number }): Promise<void> {
+    const user = await db.selectFrom('users').select('username').where('id', '=', log.user_id).executeTakeFirst();
+    await logsRepository.insert(db, { ...log, username: user?.username ?? '' });
+  },
+
   /** A page of logs, newest first (created_at, then id). Every filter column leads an index ending in created_at. */
   list(db: Executor, filter: LogFilter, page: { offset: number; limit: number }): Promise<LogRow[]> {
     return db

@@ -243,10 +243,8 @@ export class SubscriptionPaymentsService implements DelegatedCheckoutOrders {
       const plan = await subscriptionsRepository.findPlan(trx, Number(order.plan_id));
       if (!plan) throw new Error(`cannot complete subscription order ${order.trade_no}: plan ${order.plan_id} no longer exists`);
       const id = await this.deps.subscriptions.createForOrder(trx, userId, plan);
-      const user = await usersRepository.findById(trx, userId, { includeDeleted: true });
-      await logsRepository.insert(trx, {
+      await logsRepository.insertForUser(trx, {
         user_id: userId,
-        username: user?.username ?? '',
         type: LogType.TopUp,
         quota: 0,
         created_at: now,

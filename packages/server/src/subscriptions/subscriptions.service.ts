@@ -200,10 +200,8 @@ export class SubscriptionsService {
       }
       const userIds = [...new Set(subs.map((s) => Number(s.user_id)))];
       for (const userId of userIds) {
-        const user = await usersRepository.findById(trx, userId, { includeDeleted: true });
-        await logsRepository.insert(trx, {
+        await logsRepository.insertForUser(trx, {
           user_id: userId,
-          username: user?.username ?? '',
           type: LogType.Manage,
           quota: 0,
           created_at: now,

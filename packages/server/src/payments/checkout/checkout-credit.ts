@@ -24,11 +24,9 @@ export async function creditCheckoutOrder(db: Db, events: ChangeEvents, credit: 
   const { order, quota, now } = credit;
   const credited = await db.transaction().execute(async (trx) => {
     if (!(await topUpsRepository.completePending(trx, order.trade_no, now))) return false;
-    const user = await usersRepository.findById(trx, order.user_id, { includeDeleted: true });
     if (!(await usersRepository.addQuota(trx, order.user_id, quota))) throw new Error(`cannot credit order ${order.trade_no}: the user no longer exists`);
-    await logsRepository.insert(trx, {
+    await logsRepository.insertForUser(trx, {
       user_id: order.user_id,
-      username: user?.username ?? '',
       type: LogType.TopUp,
       quota,
       created_at: now,

@@ -102,7 +102,7 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDe
     pendingUpgrades.delete(req.raw);
     const overload = deps.systemLoad?.overload();
     if (overload) throw overload;
-    const session = await openSession(deps, req, reply, upgrade, wss, { ...sessionOptions, isClosing: () => closing });
+    const session = await openSession({ deps, req, reply, upgrade, wss, sessionOptions: { ...sessionOptions, isClosing: () => closing } });
     if (!session) return;
     sessions.add(session);
     deps.relay.inflight.add(session.finished);
@@ -113,14 +113,18 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDe
   });
 }
 
-async function openSession(
-  deps: RealtimeRouteDeps,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  upgrade: { socket: Duplex; head: Buffer },
-  wss: WebSocketServer,
-  sessionOptions: RealtimeSessionOptions & { isClosing: () => boolean },
-): Promise<RealtimeSession | undefined> {
+/** An upgrade request on its way to becoming a session. */
+interface Upgrade {
+  deps: RealtimeRouteDeps;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  upgrade: { socket: Duplex; head: Buffer };
+  wss: WebSocketServer;
+  sessionOptions: RealtimeSessionOptions & { isClosing: () => boolean };
+}
+
+async function openSession(u: Upgrade): Promise<RealtimeSession | undefined> {
+  const { deps, req, reply } = u;
   const relay = deps.relay;
   const requestId = nextRequestId();
   const startedAt = Date.now();
@@ -133,7 +137,7 @@ async function openSession(
   const lease = slot ? await slot : undefined;
   let session: RealtimeSession | undefined;
   try {
-    session = await admitSession(deps, req, reply, upgrade, wss, sessionOptions, { handshake, caller, requestId, startedAt });
+    session = await admitSession(u, { handshake, caller, requestId, startedAt });
   } finally {
     if (lease && session) void session.finished.then(() => lease.release());
     else lease?.release();
@@ -142,12 +146,7 @@ async function openSession(
 }
 
 async function admitSession(
-  deps: RealtimeRouteDeps,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  upgrade: { socket: Duplex; head: Buffer },
-  wss: WebSocketServer,
-  sessionOptions: RealtimeSessionOptions & { isClosing: () => boolean },
+  { deps, req, reply, upgrade, wss, sessionOptions }: Upgrade,
   { handshake, caller, requestId, startedAt }: { handshake: ReturnType<typeof readHandshake>; caller: ApiKeyPrincipal; requestId: string; startedAt: number },
 ): Promise<RealtimeSession | undefined> {
   const relay = deps.relay;

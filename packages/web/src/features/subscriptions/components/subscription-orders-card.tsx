@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Input, Popconfirm, Select, Table, Tag } from 'antd';
+import { Button, Card, Flex, Popconfirm, Select, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SUBSCRIPTION_ORDER_STATUSES, type SubscriptionOrderStatus, type SubscriptionOrderView } from '@gw/contracts';
+import { KeywordSearch } from '../../../components/list-page/keyword-search';
 import { formatUnixTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { subscriptionQueries, useCompletePlanOrder } from '../api/subscriptions.queries';
@@ -39,15 +40,12 @@ export function SubscriptionOrdersCard() {
             }}
             options={[{ value: '', label: t('orders.allStatuses') }, ...SUBSCRIPTION_ORDER_STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))]}
           />
-          <Input.Search
-            allowClear
-            placeholder={t('orders.search')}
-            aria-label={t('orders.search')}
+          <KeywordSearch
+            label={t('orders.search')}
             onSearch={(value) => {
-              setKeyword(value.trim());
+              setKeyword(value);
               setPage(1);
             }}
-            style={{ width: 260 }}
           />
         </Flex>
       }

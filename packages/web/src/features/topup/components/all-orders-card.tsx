@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Input, Popconfirm, Table, Tag } from 'antd';
+import { Button, Card, Popconfirm, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { TopUpStatus, type AdminTopUpOrderView, type TopUpStatusValue } from '@gw/contracts';
 import { useTranslation } from 'react-i18next';
+import { KeywordSearch } from '../../../components/list-page/keyword-search';
 import { formatUnixTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { topupQueries, useCompleteOrder } from '../api/topup.queries';
@@ -24,15 +25,12 @@ export function AllOrdersCard() {
       title={t('orders.title')}
       data-testid="all-orders-card"
       extra={
-        <Input.Search
-          allowClear
-          placeholder={t('orders.search')}
-          aria-label={t('orders.search')}
+        <KeywordSearch
+          label={t('orders.search')}
           onSearch={(value) => {
-            setKeyword(value.trim());
+            setKeyword(value);
             setPage(1);
           }}
-          style={{ width: 260 }}
         />
       }
     >
