@@ -46,6 +46,8 @@ describe('account security and secure verification', () => {
   let browser: Browser;
   let page: Page;
   let ivyId = 0;
+  /** Root's authenticator secret, once a test has turned root's 2FA on. */
+  let rootSecret = '';
 
   beforeAll(async () => {
     server = await startServer();
@@ -66,6 +68,11 @@ describe('account security and secure verification', () => {
   });
 
   it("shows the 2FA adoption and turns a user's 2FA off from the user editor", async () => {
+    // A retry turns Ivy's 2FA on again if an earlier attempt turned it off.
+    const ivy = await login(server.baseUrl, IVY);
+    if (ivy.answer.success && !ivy.answer.data.require_2fa) {
+      await enrolTotp(async (method, path, body) => (await fetch(`${server.baseUrl}${path}`, { method, headers: ivy.headers, body: JSON.stringify(body ?? {}) })).json());
+    }
     expect((await login(server.baseUrl, IVY)).answer.data.require_2fa).toBe(true);
     await page.goto(`${server.baseUrl}/user`);
     await page.getByTestId('two-factor-stats').getByText('Two-factor authentication: 1 of 2 users (50.0%)').waitFor();
@@ -88,6 +95,16 @@ describe('account security and secure verification', () => {
   });
 
   it('asks for an authenticator code before revealing a channel key, then shows it', async () => {
+    if (rootSecret) {
+      // An earlier attempt turned root's 2FA on and may have verified this session: start again without either.
+      const off = await pageApi(page, 'POST', '/api/user/2fa/disable', { code: await codeFor(rootSecret, 30) });
+      expect(off.success, off.message).toBe(true);
+      rootSecret = '';
+      await page.context().clearCookies();
+      await page.evaluate(() => localStorage.clear());
+      await signIn(page, server.baseUrl, ROOT.username, ROOT.password);
+      await waitForPath(page, '/token');
+    }
     const created = await pageApi<{ ids: number[] }>(page, 'POST', '/api/channel/', { type: 1, name: 'guarded', key: CHANNEL_KEY, models: 'gpt-4o-mini', group: 'default' });
     expect(created.success, created.message).toBe(true);
     const channelId = created.data.ids[0];
@@ -104,6 +121,7 @@ describe('account security and secure verification', () => {
     await expect(page.getByTestId('channel-revealed-key').count()).resolves.toBe(0);
 
     const secret = await enrolTotp((method, path, body) => pageApi(page, method, path, body ?? {}));
+    rootSecret = secret;
     await drawer.getByRole('button', { name: 'Show key' }).click();
     await prompt.getByText('This action needs a fresh check with your second factor', { exact: false }).waitFor();
     await prompt.getByLabel('Authentication code').fill('000000');
@@ -124,14 +142,19 @@ describe('account security and secure verification', () => {
   });
 
   it("shows a user's custom-provider account to the administrator, and the user unbinds it on the personal page", async () => {
-    const provider = await pageApi<{ id: number }>(page, 'POST', '/api/custom-oauth-provider/', {
-      name: 'Corp SSO', slug: 'corp', enabled: true, client_id: 'corp-client', client_secret: 'corp-secret',
-      authorization_endpoint: 'https://idp.example.com/authorize', token_endpoint: 'https://idp.example.com/token', user_info_endpoint: 'https://idp.example.com/me', user_id_field: 'id',
-    });
-    expect(provider.success, provider.message).toBe(true);
-    // The account as a finished sign-in with the provider would have recorded it.
+    // A retry keeps the provider an earlier attempt made (its slug is taken).
+    const existing = await pageApi<{ slug: string }[]>(page, 'GET', '/api/custom-oauth-provider/');
+    if (!existing.data.some((p) => p.slug === 'corp')) {
+      const provider = await pageApi<{ id: number }>(page, 'POST', '/api/custom-oauth-provider/', {
+        name: 'Corp SSO', slug: 'corp', enabled: true, client_id: 'corp-client', client_secret: 'corp-secret',
+        authorization_endpoint: 'https://idp.example.com/authorize', token_endpoint: 'https://idp.example.com/token', user_info_endpoint: 'https://idp.example.com/me', user_id_field: 'id',
+      });
+      expect(provider.success, provider.message).toBe(true);
+    }
+    // The account as a finished sign-in with the provider would have recorded it (a retry's afresh).
     const db = new Database(join(server.dataDir, 'gateway.db'));
     try {
+      db.prepare('delete from oauth_identities where provider = ? and user_id = ?').run('corp', ivyId);
       db.prepare('insert into oauth_identities (provider, external_id, user_id, created_at) values (?, ?, ?, ?)').run('corp', 'corp-77', ivyId, Math.floor(Date.now() / 1000));
     } finally {
       db.close();

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { SupplierView } from '@gw/contracts';
 import { launchBrowser, openPage, signIn, waitForPath, withNotice, shownAfter } from './support/browser';
 import { pageApi } from './support/page-api';
 import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
@@ -71,9 +72,27 @@ describe('assistant configuration and custom models', () => {
     await supplier?.close();
   });
 
+  /** The suppliers named 'Fake AI', as the administrator lists them. */
+  async function fakeSuppliers(): Promise<SupplierView[]> {
+    return (await pageApi<SupplierView[]>(admin, 'GET', '/api/supplier/admin/')).data.filter((s) => s.name === 'Fake AI');
+  }
+
+  /** Saves a supplier through the API, as it is but for `changes`. */
+  async function updateSupplier(view: SupplierView, changes: Partial<SupplierView>): Promise<void> {
+    const { name, type, sdk, base_url, disable } = { ...view, ...changes };
+    const saved = await pageApi(admin, 'PUT', `/api/supplier/admin/${view.id}`, { name, type, sdk, base_url, disable });
+    expect(saved.success, saved.message).toBe(true);
+  }
+
+  /** Counts attempts of tests whose retry needs names of its own. */
+  let roleAttempt = 0;
+
   it('adds a supplier in the supplier tab', async () => {
     await signIn(admin, server.baseUrl, ROOT.username, ROOT.password, '/aipy-conf');
     await waitForPath(admin, '/aipy-conf');
+    // A retry renames and disables the supplier an earlier attempt may have added (suppliers cannot be deleted).
+    for (const old of await fakeSuppliers()) await updateSupplier(old, { name: `Retired supplier ${old.id}`, disable: true });
+    await admin.reload();
     await admin.getByRole('heading', { name: 'Assistant configuration' }).waitFor();
     await admin.getByRole('button', { name: 'Add supplier' }).click();
     const modal = admin.locator('.ant-modal', { hasText: 'Add supplier' });
@@ -96,6 +115,10 @@ describe('assistant configuration and custom models', () => {
   it('lets a user configure their key for the supplier and load its models', async () => {
     await signIn(user, server.baseUrl, USER.username, USER.password, '/custom-models');
     await waitForPath(user, '/custom-models');
+    // A retry starts again without the service an earlier attempt may have saved.
+    const leftover = await pageApi<{ id: number }[]>(user, 'GET', '/api/user/custom-models/conf');
+    for (const conf of leftover.data) expect((await pageApi(user, 'DELETE', `/api/user/custom-models/conf/${conf.id}`, {})).success).toBe(true);
+    await user.reload();
     await user.getByText('Nothing here yet, please add one').waitFor();
     await user.getByRole('button', { name: 'Add service' }).click();
     const modal = user.locator('.ant-modal', { hasText: 'Add model service' });
@@ -158,20 +181,21 @@ describe('assistant configuration and custom models', () => {
   });
 
   it('refuses a role that is not TOML and saves one that is, as JSON', async () => {
+    const roleName = `Translator ${++roleAttempt}`;
     await admin.getByRole('tab', { name: 'Roles' }).click();
     await admin.getByRole('button', { name: 'Add role' }).click();
     const modal = admin.locator('.ant-modal', { hasText: 'Add role' });
-    await modal.getByLabel('Role name').fill('Translator');
+    await modal.getByLabel('Role name').fill(roleName);
     await modal.getByLabel('Role content').fill('name = "translator\nbroken');
     await withNotice(admin, '角色格式不正确', () => modal.getByRole('button', { name: 'Save' }).click(), 'error');
     await expect(modal.isVisible()).resolves.toBe(true);
 
     await modal.getByLabel('Role content').fill('name = "translator"\n\n[prompt]\nsystem = "Translate to English."\ntemperature = 0.2\n');
     await withNotice(admin, '添加成功', () => modal.getByRole('button', { name: 'Save' }).click(), 'success');
-    const row = admin.locator('tr.ant-table-row', { hasText: 'Translator' });
+    const row = admin.locator('tr.ant-table-row', { hasText: roleName });
     await row.waitFor();
     const roles = await pageApi<{ data: { role_name: string; role: string }[] }>(admin, 'GET', '/api/ai-role/admin/');
-    const saved = roles.data.data.find((r) => r.role_name === 'Translator');
+    const saved = roles.data.data.find((r) => r.role_name === roleName);
     expect(JSON.parse(saved?.role ?? '{}')).toEqual({ name: 'translator', prompt: { system: 'Translate to English.', temperature: 0.2 } });
 
     await row.getByRole('button', { name: 'Edit' }).click();
@@ -181,6 +205,12 @@ describe('assistant configuration and custom models', () => {
   });
 
   it('creates an application with the default package address', async () => {
+    // A retry starts again without the application an earlier attempt may have left.
+    const leftover = await pageApi<{ items: { id: number; name: string }[] }>(admin, 'GET', '/api/application/admin/');
+    for (const app of leftover.data.items.filter((a) => a.name === 'weather')) {
+      expect((await pageApi(admin, 'DELETE', `/api/application/admin/${app.id}`, {})).success).toBe(true);
+    }
+    await admin.reload();
     await admin.getByRole('tab', { name: 'Agent marketplace' }).click();
     await withNotice(admin, '请选择要删除的应用', () => admin.getByRole('button', { name: /Delete selected/ }).click(), 'error');
 
@@ -216,6 +246,12 @@ describe('assistant configuration and custom models', () => {
   });
 
   it('adds and deletes a suggested prompt', async () => {
+    // A retry starts again without the prompt an earlier attempt may have left.
+    const leftover = await pageApi<{ id: number; title: string }[]>(admin, 'GET', '/api/prompt/suggest');
+    for (const prompt of leftover.data.filter((p) => p.title === 'Summarise a folder')) {
+      expect((await pageApi(admin, 'DELETE', `/api/prompt/suggest/${prompt.id}`, {})).success).toBe(true);
+    }
+    await admin.reload();
     await admin.getByRole('tab', { name: 'Prompt recommendations' }).click();
     await admin.getByRole('button', { name: 'Add prompt' }).click();
     const modal = admin.locator('.ant-modal', { hasText: 'Add suggested prompt' });
@@ -239,6 +275,9 @@ describe('assistant configuration and custom models', () => {
   });
 
   it('disables a supplier, which users then no longer see', async () => {
+    // A retry starts again from the enabled supplier (an earlier attempt may have disabled it).
+    for (const fake of await fakeSuppliers()) if (fake.disable) await updateSupplier(fake, { disable: false });
+    await admin.reload();
     await admin.getByRole('tab', { name: 'Model suppliers' }).click();
     const row = admin.locator('tr.ant-table-row', { hasText: 'Fake AI' });
     await row.getByRole('button', { name: 'Edit' }).click();

@@ -28,6 +28,14 @@ describe('channel upstream model updates', () => {
   const dialog = () => page.locator('.ant-modal', { hasText: `Upstream models: ${NAME}` });
   const allDialog = () => page.locator('.ant-modal', { hasText: 'Upstream models of all channels' });
   const stored = async () => (await pageApi<ChannelView>(page, 'GET', `/api/channel/${channelId}`)).data;
+  /** Deletes the channels named `name` (what an earlier attempt of a test left behind). */
+  const deleteChannels = async (name: string) => {
+    const listed = await pageApi<{ items: ChannelView[] }>(page, 'GET', '/api/channel/?p=1&page_size=100');
+    for (const channel of listed.data.items.filter((c) => c.name === name)) {
+      const removed = await pageApi(page, 'DELETE', `/api/channel/${channel.id}`, {});
+      expect(removed.success, removed.message).toBe(true);
+    }
+  };
 
   beforeAll(async () => {
     upstream = await startFakeUpstream(undefined, ['gpt-4o-mini', 'gpt-4.1', 'o3']);
@@ -44,6 +52,8 @@ describe('channel upstream model updates', () => {
   it('lists the models the upstream added and dropped for one channel, and applies the ticked ones', async () => {
     await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password);
     await waitForPath(page, '/token');
+    // A retry starts again with a new channel, without the one an earlier attempt may have created.
+    await deleteChannels(NAME);
     const created = await pageApi<{ ids: number[] }>(page, 'POST', '/api/channel/', { type: 1, name: NAME, key: 'sk-upstream-e2e', base_url: upstream.url, models: 'gpt-4o-mini,retired-model', group: 'default' });
     expect(created.success, created.message).toBe(true);
     channelId = created.data.ids[0];
@@ -87,6 +97,11 @@ describe('channel upstream model updates', () => {
   });
 
   it('shows an Ollama channel\'s version and models, pulls one with its progress and deletes one', async () => {
+    // A retry starts again from one channel and the Ollama server's first models (an earlier attempt may have changed both).
+    await deleteChannels('local-ollama');
+    ollama.models.clear();
+    ollama.models.add('llama3.2:latest');
+    ollama.requests.length = 0;
     const created = await pageApi<{ ids: number[] }>(page, 'POST', '/api/channel/', { type: 4, name: 'local-ollama', key: 'ollama-key', base_url: ollama.url, models: 'llama3.2:latest' });
     expect(created.success, created.message).toBe(true);
     await page.reload();

@@ -48,6 +48,13 @@ describe('channel management', () => {
   const tagRowOf = (tag: string) => page.locator('tr.ant-table-row', { hasText: 'channels:' }).filter({ has: page.getByText(tag, { exact: true }) });
   const listChannels = async () =>
     (await pageApi<{ items: ChannelRowView[] }>(page, 'GET', '/api/channel/?p=1&page_size=100')).data.items;
+  /** Deletes the channels whose name passes `match` (what an earlier attempt of a test left behind). */
+  const deleteChannels = async (match: (name: string) => boolean) => {
+    for (const channel of (await listChannels()).filter((c) => match(c.name))) {
+      const removed = await pageApi(page, 'DELETE', `/api/channel/${channel.id}`, {});
+      expect(removed.success, removed.message).toBe(true);
+    }
+  };
 
   beforeAll(async () => {
     upstream = await startFakeUpstream(undefined, UPSTREAM_MODELS);
@@ -66,6 +73,8 @@ describe('channel management', () => {
   it('adds an OpenAI-compatible channel with the models fetched from the upstream', async () => {
     await signIn(page, server.baseUrl, ROOT.username, ROOT.password);
     await waitForPath(page, '/token');
+    // A retry starts again without the channel an earlier attempt may have created.
+    await deleteChannels((name) => name === 'fake-openai');
     await page.goto(`${server.baseUrl}/channel`);
     await page.getByRole('heading', { name: 'Manage channels' }).waitFor();
 
@@ -124,7 +133,20 @@ describe('channel management', () => {
     await picker.getByRole('button', { name: 'Close' }).click();
   });
 
+  /** Root's authenticator secret, once the key test has turned root's 2FA on. */
+  let rootSecret = '';
+
   it('opens the editor at /channel/edit/:id and shows the stored key on request', async () => {
+    if (rootSecret) {
+      // An earlier attempt turned root's 2FA on and may have verified this session: start again without either.
+      const off = await pageApi(page, 'POST', '/api/user/2fa/disable', { code: await generate({ secret: rootSecret, epoch: Math.floor(Date.now() / 1000) + 30 }) });
+      expect(off.success, off.message).toBe(true);
+      rootSecret = '';
+      await page.context().clearCookies();
+      await page.evaluate(() => localStorage.clear());
+      await signIn(page, server.baseUrl, ROOT.username, ROOT.password);
+      await waitForPath(page, '/token');
+    }
     const [saved] = await listChannels();
     await page.goto(`${server.baseUrl}/channel/edit/${saved.id}`);
     await drawer().getByText(`Edit channel #${saved.id}`).waitFor();
@@ -133,6 +155,7 @@ describe('channel management', () => {
     // Showing a key needs a fresh second-factor check (account-security.e2e.test.ts covers the prompt fully).
     const setup = await pageApi<{ secret: string }>(page, 'POST', '/api/user/2fa/setup', {});
     expect((await pageApi(page, 'POST', '/api/user/2fa/enable', { code: await generate({ secret: setup.data.secret, epoch: Math.floor(Date.now() / 1000) - 30 }) })).success).toBe(true);
+    rootSecret = setup.data.secret;
     await drawer().getByRole('button', { name: 'Show key' }).click();
     await page.getByTestId('secure-verification').getByLabel('Authentication code').fill(await generate({ secret: setup.data.secret }));
     await page.locator('.ant-modal').getByRole('button', { name: 'Verify' }).click();
@@ -142,6 +165,9 @@ describe('channel management', () => {
   });
 
   it('batch-creates three channels from three keys', async () => {
+    // A retry starts again without the channels an earlier attempt may have created.
+    await deleteChannels((name) => name.startsWith('bulk'));
+    await page.goto(`${server.baseUrl}/channel`);
     await page.getByRole('button', { name: 'Add channel' }).click();
     await drawer().getByText('Create channel').waitFor();
     await drawer().getByLabel('Name', { exact: true }).fill('bulk');

@@ -5,7 +5,7 @@ import { pageApi } from './support/page-api';
 import { registerViaApi, useRootSite } from './support/server';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
-const USER = { username: 'dashreader', password: 'reader-pass-1' };
+const USER_PASSWORD = 'reader-pass-1';
 
 /** The dashboard's console content: root writes an announcement and a FAQ entry, a user reads them. */
 describe('dashboard console content', () => {
@@ -16,10 +16,20 @@ describe('dashboard console content', () => {
     return context.newPage();
   }
 
+  /** Counts attempts so a retry registers a reader of its own instead of one whose name is taken. */
+  let attempt = 0;
+
   it('lets root add an announcement and a FAQ entry in settings, and shows them on a user\'s dashboard', async () => {
+    const n = ++attempt;
+    const USER = { username: `dashreader${n}`, password: USER_PASSWORD };
     const admin = await newPage();
     await signIn(admin, site.server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=dashboard');
     await waitForPath(admin, '/setting');
+    // A retry starts again from no entries (an earlier attempt may have saved them).
+    for (const key of ['console_setting.announcements', 'console_setting.faq']) {
+      expect((await pageApi(admin, 'PUT', '/api/option/', { key, value: '[]' })).success).toBe(true);
+    }
+    await admin.reload();
 
     const announcements = admin.getByTestId('settings-announcements');
     await announcements.getByRole('button', { name: 'Add announcement' }).click();

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DEFAULT_HEADER_NAV_MODULES, DEFAULT_SIDEBAR_MODULES_ADMIN } from '@gw/contracts';
 import { openPage, signIn, waitForPath, withNotice } from './support/browser';
 import { pageApi } from './support/page-api';
 import { registerViaApi, useRootSite } from './support/server';
@@ -25,12 +26,25 @@ const headerLink = (page: Page, name: string) => page.locator('header').getByRol
 /** Quota display types and the top-bar switches, set by root in the operation settings. */
 describe('quota display and navigation settings', () => {
   const site = useRootSite(ROOT);
+  /** Set once the usage is seeded: a retry must not add it a second time. */
+  let seeded = false;
+
+  /** Saves options as root from a signed-in page: a retry starts again from the defaults its first attempt changed. */
+  async function resetOptions(page: Page, entries: Record<string, string>): Promise<void> {
+    const saved = await pageApi(page, 'PUT', '/api/option/', Object.entries(entries).map(([key, value]) => ({ key, value })));
+    expect(saved.success, saved.message).toBe(true);
+    await page.reload();
+  }
 
   it('shows wallet and dashboard amounts in a custom currency once root chooses it', async () => {
-    await site.server.restart(seedUsage);
+    if (!seeded) {
+      await site.server.restart(seedUsage);
+      seeded = true;
+    }
     const page = await openPage(site.browser, { width: 1360, height: 900 });
     await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/topup');
     await waitForPath(page, '/topup');
+    await resetOptions(page, { 'general_setting.quota_display_type': 'AUTO', 'general_setting.custom_currency_exchange_rate': '1' });
     // The default (AUTO) in English: dollars.
     await page.getByTestId('topup-balance').getByText('$200.00').waitFor();
 
@@ -67,6 +81,7 @@ describe('quota display and navigation settings', () => {
     const page = await openPage(site.browser, { width: 1360, height: 900 });
     await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=operation');
     await waitForPath(page, '/setting');
+    await resetOptions(page, { HeaderNavModules: JSON.stringify(DEFAULT_HEADER_NAV_MODULES) });
     await headerLink(page, 'Model hub').waitFor();
 
     const card = page.getByTestId('settings-header-nav');
@@ -88,12 +103,17 @@ describe('quota display and navigation settings', () => {
     await page.context().close();
   });
 
+  /** Counts attempts: a retry registers a member of its own (the first one's name is taken). */
+  let sidebarAttempt = 0;
+
   it('takes a switched-off sidebar entry away from everyone and its page from ordinary users', async () => {
-    const member = { username: 'navmember', password: 'member-pass-123' };
+    const n = ++sidebarAttempt;
+    const member = { username: `navmember${n}`, password: 'member-pass-123' };
     await registerViaApi(site.server.baseUrl, member);
     const page = await openPage(site.browser, { width: 1360, height: 900 });
     await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=operation');
     await waitForPath(page, '/setting');
+    await resetOptions(page, { SidebarModulesAdmin: JSON.stringify(DEFAULT_SIDEBAR_MODULES_ADMIN) });
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByText('Wallet', { exact: true }).waitFor();
 

@@ -8,8 +8,9 @@ import { pageApi } from './support/page-api';
 import { startFakeSms, startInbox, type FakeSms, type Inbox } from './support/auth-peers';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
-const DAVE = { username: 'dave', password: 'dave-pass-1', email: 'dave@example.com' };
-const PHONE = '13812345678';
+const DAVE_BASE = { username: 'dave', password: 'dave-pass-1', email: 'dave@example.com' };
+/** The phone of attempt `n`: a retry asks for a code for a number of its own (the resend interval refuses the same one). */
+const phoneOf = (n: number) => `1381234567${n}`;
 const SMS_KEY = 'e2e-yunpian-key';
 
 /**
@@ -57,7 +58,12 @@ describe('e-mail and phone authentication', () => {
     return context.newPage();
   }
 
+  /** Counts attempts: a retry registers an account and address of its own (name taken, resend interval). */
+  let registerAttempt = 0;
+
   it('registers with the verification code mailed to the address', async () => {
+    const n = ++registerAttempt;
+    const DAVE = { ...DAVE_BASE, username: `dave${n}`, email: `dave${n}@example.com` };
     const page = await newPage();
     await page.goto(`${server.baseUrl}/register`);
     await page.getByRole('textbox', { name: 'Username' }).fill(DAVE.username);
@@ -78,7 +84,7 @@ describe('e-mail and phone authentication', () => {
    * An account of its own per attempt: a retried attempt would otherwise ask again for the same address and
    * be refused by the resend interval.
    */
-  async function registerByApi(): Promise<typeof DAVE> {
+  async function registerByApi(): Promise<typeof DAVE_BASE> {
     const tag = Math.random().toString(36).slice(2, 10);
     const user = { username: `erin${tag}`, password: 'erin-pass-1', email: `erin-${tag}@example.com` };
     const sent = await fetch(`${server.baseUrl}/api/verification?email=${encodeURIComponent(user.email)}`);
@@ -132,7 +138,10 @@ describe('e-mail and phone authentication', () => {
     await page.context().close();
   });
 
+  let phoneAttempt = 0;
+
   it('signs in by phone after the slider captcha and the SMS code, creating the account', async () => {
+    const PHONE = phoneOf(++phoneAttempt);
     const page = await newPage();
     await page.goto(`${server.baseUrl}/login`);
     await page.getByRole('tab', { name: 'Phone sign-in' }).click();

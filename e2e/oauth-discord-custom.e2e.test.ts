@@ -62,6 +62,10 @@ describe('Discord and custom OAuth providers', () => {
     const page = await newPage();
     await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=system');
     await waitForPath(page, '/setting');
+    // A retry starts again without the provider an earlier attempt may have saved (its slug would be taken).
+    const leftover = await pageApi<{ id: number }[]>(page, 'GET', '/api/custom-oauth-provider/');
+    for (const provider of leftover.data) expect((await pageApi(page, 'DELETE', `/api/custom-oauth-provider/${provider.id}`, {})).success).toBe(true);
+    await page.reload();
     const card = page.getByTestId('settings-custom-oauth');
     await card.getByText('No custom providers yet').waitFor();
     await card.getByTestId('custom-provider-add').click();
@@ -123,11 +127,24 @@ describe('Discord and custom OAuth providers', () => {
     await page.context().close();
   });
 
+  /** Counts attempts: a retry binds another Discord account to a member of its own (the first may be bound already). */
+  let bindAttempt = 0;
+
   it('binds Discord from the personal page, and the administrator sees the Discord id', async () => {
-    const discordId = '80351110224678912';
+    const n = ++bindAttempt;
+    const discordId = `8035111022467891${n}`;
+    const member = n === 1 ? MEMBER : { username: `${MEMBER.username}-${n}`, password: MEMBER.password };
+    if (n > 1) {
+      const root = await newPage();
+      await signIn(root, server.baseUrl, ROOT.username, ROOT.password);
+      await waitForPath(root, '/token');
+      const created = await pageApi(root, 'POST', '/api/user/', { ...member, display_name: member.username });
+      expect(created.success, created.message).toBe(true);
+      await root.context().close();
+    }
     discord.signInAs({ id: discordId, username: 'nelly', global_name: 'Nelly', email: 'nelly@discord.test', verified: true });
     const page = await newPage();
-    await signIn(page, server.baseUrl, MEMBER.username, MEMBER.password, '/personal');
+    await signIn(page, server.baseUrl, member.username, member.password, '/personal');
     await waitForPath(page, '/personal');
     await page.getByTestId('bind-corp-sso').waitFor();
     await page.getByTestId('bind-discord').click();

@@ -46,6 +46,15 @@ describe('OpenID discovery and sign-in without a redirect', () => {
     await idp?.close();
   });
 
+  /** Deletes the provider with this slug, if there is one. */
+  async function removeProvider(page: Page, slug: string): Promise<void> {
+    const listed = await pageApi<(ProviderView & { id: number })[]>(page, 'GET', '/api/custom-oauth-provider/');
+    for (const provider of listed.data.filter((p) => p.slug === slug)) {
+      const removed = await pageApi(page, 'DELETE', `/api/custom-oauth-provider/${provider.id}`, {});
+      expect(removed.success, removed.message).toBe(true);
+    }
+  }
+
   async function newPage(extraHTTPHeaders?: Record<string, string>): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders });
     return context.newPage();
@@ -55,6 +64,9 @@ describe('OpenID discovery and sign-in without a redirect', () => {
     const page = await newPage();
     await signIn(page, server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=system');
     await waitForPath(page, '/setting');
+    // A retry starts again without the provider an earlier attempt may have saved (its slug would be taken).
+    await removeProvider(page, 'corp-idp');
+    await page.reload();
     const card = page.getByTestId('settings-custom-oauth');
     await card.getByTestId('custom-provider-add').click();
     const form = page.getByTestId('custom-provider-form');
@@ -94,25 +106,33 @@ describe('OpenID discovery and sign-in without a redirect', () => {
     await page.context().close();
   });
 
+  /** Counts attempts: a retry signs in as a newcomer of its own (the first attempt's one has an account now). */
+  let proxyAttempt = 0;
+
   it('signs a newcomer in through the trusted reverse proxy from the login page', async () => {
+    const n = ++proxyAttempt;
     const admin = await newPage();
     await signIn(admin, server.baseUrl, ROOT.username, ROOT.password);
     await waitForPath(admin, '/token');
-    const created = await pageApi(admin, 'POST', '/api/custom-oauth-provider/', {
-      name: 'Corp Proxy',
-      slug: 'corp-proxy',
-      kind: 'trusted_header',
-      enabled: true,
-      auto_register: true,
-      trusted_proxy_cidrs: '127.0.0.1',
-      external_id_header: 'X-Auth-User',
-      display_name_header: 'X-Auth-Name',
-    });
-    expect(created.success, created.message).toBe(true);
+    // An earlier attempt may have made it already (and signed someone in with it, so it stays).
+    const existing = await pageApi<ProviderView[]>(admin, 'GET', '/api/custom-oauth-provider/');
+    if (!existing.data.some((p) => p.slug === 'corp-proxy')) {
+      const created = await pageApi(admin, 'POST', '/api/custom-oauth-provider/', {
+        name: 'Corp Proxy',
+        slug: 'corp-proxy',
+        kind: 'trusted_header',
+        enabled: true,
+        auto_register: true,
+        trusted_proxy_cidrs: '127.0.0.1',
+        external_id_header: 'X-Auth-User',
+        display_name_header: 'X-Auth-Name',
+      });
+      expect(created.success, created.message).toBe(true);
+    }
     await admin.context().close();
 
     // The "proxy" is the browser itself here: it adds the identity headers to every request.
-    const page = await newPage({ 'X-Auth-User': 'alice-77', 'X-Auth-Name': 'Alice Proxy' });
+    const page = await newPage({ 'X-Auth-User': `alice-7${n}`, 'X-Auth-Name': 'Alice Proxy' });
     await page.goto(`${server.baseUrl}/login`);
     // A JWT provider has no button: its tokens come from another application.
     await page.getByRole('button', { name: 'Continue with Corp Proxy' }).waitFor();

@@ -129,8 +129,13 @@ describe('third-party sign-in, binding and authorization', () => {
     await page.context().close();
   });
 
+  /** Counts attempts of tests whose retry needs accounts of its own (the first attempt's may be set up already). */
+  let wechatAttempt = 0;
+  let oidcAttempt = 0;
+
   it('signs in with WeChat’s QR frame, and sends a user with TOTP on to the code step instead', async () => {
-    fake.signInAs('wechat', { id: 'wx-2fa', name: 'Wei' });
+    // A WeChat account per attempt: a retry's earlier account may have TOTP on already.
+    fake.signInAs('wechat', { id: `wx-2fa-${++wechatAttempt}`, name: 'Wei' });
     const first = await newPage();
     await first.goto(`${server.baseUrl}/login`);
     await first.getByRole('button', { name: 'Continue with WeChat' }).click();
@@ -159,12 +164,24 @@ describe('third-party sign-in, binding and authorization', () => {
   });
 
   it('binds an OpenID Connect account from the personal page', async () => {
+    // A retry binds another account at the provider to a member of its own (the first may be bound already).
+    const n = ++oidcAttempt;
+    const member = n === 1 ? MEMBER : { username: `${MEMBER.username}-${n}`, password: MEMBER.password };
+    const idpLogin = n === 1 ? 'member-at-idp' : `member-at-idp-${n}`;
+    if (n > 1) {
+      const root = await newPage();
+      await signIn(root, server.baseUrl, ROOT.username, ROOT.password);
+      await waitForPath(root, '/token');
+      const created = await pageApi(root, 'POST', '/api/user/', { ...member, display_name: member.username });
+      expect(created.success, created.message).toBe(true);
+      await root.context().close();
+    }
     const page = await newPage();
-    await signIn(page, server.baseUrl, MEMBER.username, MEMBER.password, '/personal');
+    await signIn(page, server.baseUrl, member.username, member.password, '/personal');
     await waitForPath(page, '/personal');
     await page.getByTestId('bind-oidc').click();
     // The provider's own sign-in and consent pages.
-    await page.locator('input[name="login"]').fill('member-at-idp');
+    await page.locator('input[name="login"]').fill(idpLogin);
     await page.locator('input[name="password"]').fill('anything');
     await page.getByRole('button', { name: 'Sign-in' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -172,7 +189,7 @@ describe('third-party sign-in, binding and authorization', () => {
     await page.getByText('Bind success').first().waitFor();
     await page.getByTestId('bound-oidc').waitFor();
     const self = await pageApi<SelfView>(page, 'GET', '/api/user/self');
-    expect(self.data.oidc_id).toBe('member-at-idp');
+    expect(self.data.oidc_id).toBe(idpLogin);
     await page.context().close();
   });
 

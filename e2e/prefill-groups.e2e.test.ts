@@ -32,6 +32,8 @@ describe('prefill groups', () => {
   it('creates a model group on the prefill groups page, reached from the channels page', async () => {
     await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password);
     await waitForPath(page, '/token');
+    // A retry starts again without the group an earlier attempt may have created.
+    for (const group of await groups()) expect((await pageApi(page, 'DELETE', `/api/prefill_group/${group.id}`, {})).success).toBe(true);
     await page.goto(`${site.server.baseUrl}/channel`);
     await page.getByRole('heading', { name: 'Manage channels' }).waitFor();
     await page.getByRole('button', { name: 'Prefill groups' }).click();
@@ -74,6 +76,11 @@ describe('prefill groups', () => {
 
   it('fills a new channel’s models from the group, picks a tag from a tag group, and saves the channel', async () => {
     await pageApi(page, 'POST', '/api/prefill_group/', { name: 'E2E tags', type: 'tag', items: ['e2e-tag', 'other-tag'] });
+    // A retry starts again without the channel an earlier attempt may have saved.
+    const leftover = await pageApi<{ items: ChannelView[] }>(page, 'GET', '/api/channel/?p=1&page_size=100');
+    for (const channel of leftover.data.items.filter((c) => c.name === 'prefilled')) {
+      expect((await pageApi(page, 'DELETE', `/api/channel/${channel.id}`, {})).success).toBe(true);
+    }
     await page.goto(`${site.server.baseUrl}/channel`);
     await page.getByRole('button', { name: 'Add channel' }).click();
     await drawer().getByText('Create channel').waitFor();
@@ -104,6 +111,11 @@ describe('prefill groups', () => {
   });
 
   it('edits the group’s items and deletes it', async () => {
+    // A retry starts again from the group's first items (an earlier attempt may have added one).
+    const group = (await groups()).find((g) => g.name === GROUP);
+    if (group && JSON.stringify(group.items) !== JSON.stringify(MODELS)) {
+      expect((await pageApi(page, 'PUT', '/api/prefill_group/', { id: group.id, items: MODELS })).success).toBe(true);
+    }
     await page.goto(`${site.server.baseUrl}/prefill-group`);
     await groupRow(GROUP).getByRole('button', { name: 'Edit' }).click();
     await dialog().getByText('Edit prefill group').waitFor();

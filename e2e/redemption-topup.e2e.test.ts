@@ -32,9 +32,15 @@ describe('redemption codes and the wallet', () => {
     await server?.stop();
   });
 
+  /** The redemption codes, as the administrator lists them. */
+  const listCodes = async () => (await pageApi<{ items: { id: number; status: number }[] }>(admin, 'GET', '/api/redemption/?p=1&page_size=100')).data.items;
+
   it('creates two codes worth $10 each and lists them for copying', async () => {
     await signIn(admin, server.baseUrl, ROOT.username, ROOT.password, '/redemption');
     await waitForPath(admin, '/redemption');
+    // A retry starts again without the codes an earlier attempt may have created.
+    for (const code of await listCodes()) expect((await pageApi(admin, 'DELETE', `/api/redemption/${code.id}`, {})).success).toBe(true);
+    await admin.reload();
     await admin.getByRole('heading', { name: 'Manage redemption codes' }).waitFor();
     await admin.getByRole('button', { name: 'Add codes' }).click();
     const drawer = admin.locator('.ant-drawer-open');
@@ -69,6 +75,10 @@ describe('redemption codes and the wallet', () => {
   });
 
   it('disables a code, which then cannot be edited, and enables it again', async () => {
+    // A retry starts again from unused codes (an earlier attempt may have left one disabled).
+    const disabled = (await listCodes()).filter((c) => c.status === 2);
+    for (const code of disabled) expect((await pageApi(admin, 'PUT', '/api/redemption/?status_only=true', { id: code.id, status: 1 })).success).toBe(true);
+    if (disabled.length > 0) await admin.reload();
     const row = admin.locator('tr.ant-table-row').first();
     await row.getByRole('button', { name: 'Disable' }).click();
     await row.getByText('Disabled', { exact: true }).waitFor();

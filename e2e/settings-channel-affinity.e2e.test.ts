@@ -14,6 +14,13 @@ describe('channel affinity settings', () => {
     const page = await context.newPage();
     await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=operation');
     await waitForPath(page, '/setting');
+    // A retry starts again from the defaults an earlier attempt may have saved over.
+    const reset = await pageApi(page, 'PUT', '/api/option/', [
+      { key: 'channel_affinity_setting.enabled', value: 'false' },
+      { key: 'channel_affinity_setting.rules', value: '[]' },
+    ]);
+    expect(reset.success, reset.message).toBe(true);
+    await page.reload();
     const card = page.getByTestId('settings-channel-affinity');
     const rules = card.getByLabel('Rules (JSON)');
     const save = card.getByRole('button', { name: 'Save' });

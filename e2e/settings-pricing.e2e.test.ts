@@ -55,6 +55,28 @@ describe('settings and pricing', () => {
   const rowOf = (page: Page, scope: Page | Locator, name: string) => scope.locator('tr.ant-table-row', { has: page.getByText(name, { exact: true }) });
   const dialog = (page: Page) => page.getByRole('dialog');
 
+  /** Option values as each test's first attempt found them. */
+  const firstFound = new Map<string, Map<string, string | undefined>>();
+
+  /**
+   * On a test's first attempt, notes the options `keys`; on a retry, saves back those the earlier attempt
+   * changed, so that the retry starts from the same values.
+   */
+  async function startFromFirstOptions(page: Page, test: string, keys: string[]): Promise<void> {
+    const options = (await pageApi<{ key: string; value: string }[]>(page, 'GET', '/api/option/')).data;
+    const now = new Map(keys.map((key) => [key, options.find((o) => o.key === key)?.value]));
+    const first = firstFound.get(test);
+    if (!first) return void firstFound.set(test, now);
+    const changed = keys.filter((key) => first.get(key) !== undefined && first.get(key) !== now.get(key)).map((key) => ({ key, value: first.get(key) }));
+    if (changed.length === 0) return;
+    const saved = await pageApi(page, 'PUT', '/api/option/', changed);
+    expect(saved.success, saved.message).toBe(true);
+    await page.reload();
+  }
+
+  /** Counts the system-name test's attempts: a retry saves a name of its own (its own would be "changed nothing"). */
+  let systemNameAttempt = 0;
+
   it('prices a new model with the visual editor and shows it on the model hub', async () => {
     const visitor = await browser.newPage();
     await visitor.goto(`${server.baseUrl}/model-hub`);
@@ -127,6 +149,7 @@ describe('settings and pricing', () => {
   });
 
   it('changes the system name in the other tab and the title and header follow', async () => {
+    const systemName = `Nimbus Gateway ${++systemNameAttempt}`;
     const page = await adminPage('/setting');
     // The default tab is operation.
     await page.getByTestId('settings-general').waitFor();
@@ -135,10 +158,10 @@ describe('settings and pricing', () => {
     await page.getByTestId('settings-system-info').getByText('Started at').waitFor();
 
     const site = page.getByTestId('settings-site');
-    await site.getByLabel('System name').fill('Nimbus Gateway');
+    await site.getByLabel('System name').fill(systemName);
     await shownAfter(page.getByText('Saved successfully'), () => site.getByRole('button', { name: 'Save' }).click());
-    await page.locator('.ant-layout-header').getByText('Nimbus Gateway').waitFor();
-    await page.waitForFunction(() => document.title === 'Nimbus Gateway');
+    await page.locator('.ant-layout-header').getByText(systemName).waitFor();
+    await page.waitForFunction((name) => document.title === name, systemName);
     await page.context().close();
   });
 
@@ -219,6 +242,7 @@ describe('settings and pricing', () => {
 
   it('saves the audio ratios edited as JSON', async () => {
     const page = await adminPage('/setting?tab=operation');
+    await startFromFirstOptions(page, 'audio', ['AudioRatio', 'AudioCompletionRatio']);
     const ratios = page.getByTestId('settings-ratios');
     await expect(ratios.getByLabel('Audio ratio (AudioRatio)').inputValue()).resolves.toContain('"gpt-4o-realtime-preview": 8');
     await ratios.getByLabel('Audio ratio (AudioRatio)').fill('{"acme-voice": 6}');
@@ -232,6 +256,7 @@ describe('settings and pricing', () => {
 
   it('saves the retried and the disabling status codes, refusing a list that is not codes and ranges', async () => {
     const page = await adminPage('/setting?tab=operation');
+    await startFromFirstOptions(page, 'status codes', ['AutomaticRetryStatusCodes', 'AutomaticDisableStatusCodes']);
     const monitoring = page.getByTestId('settings-monitoring');
     const retry = monitoring.getByLabel('Status codes retried on another channel');
     await expect(retry.inputValue()).resolves.toBe('100-199,300-399,401-499,500-599');
@@ -266,6 +291,7 @@ describe('settings and pricing', () => {
 
   it('resets the model prices and ratios to the defaults after a confirmation', async () => {
     const page = await adminPage('/setting?tab=operation');
+    await startFromFirstOptions(page, 'reset ratios', ['ModelRatio', 'CompletionRatio', 'ModelPrice']);
     const ratios = page.getByTestId('settings-ratios');
     await expect(ratios.getByLabel('Model ratio (ModelRatio)').inputValue()).resolves.toContain('"acme-chat": 1.5');
     await ratios.getByRole('button', { name: 'Reset model ratios' }).click();

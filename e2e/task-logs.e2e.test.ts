@@ -241,6 +241,9 @@ describe('drawing and task logs', () => {
   });
 
   it('hides the banner once callbacks are on and the sidebar entries once drawing and tasks are off', async () => {
+    // A retry starts again with drawing and tasks on (an earlier attempt may have turned them off).
+    const on = await pageApi(admin, 'PUT', '/api/option/', [{ key: 'DrawingEnabled', value: true }, { key: 'TaskEnabled', value: true }]);
+    expect(on.success, on.message).toBe(true);
     const saved = await pageApi(admin, 'PUT', '/api/option/', [{ key: 'MjNotifyEnabled', value: true }]);
     expect(saved.success, saved.message).toBe(true);
     await admin.goto(`${server.baseUrl}/midjourney`);

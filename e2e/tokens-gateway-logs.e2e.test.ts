@@ -47,9 +47,26 @@ describe('tokens, the gateway and usage logs', () => {
     await upstream?.close();
   });
 
+  /** Root's tokens, as the API lists them. */
+  const listTokens = async () => (await pageApi<{ items: TokenView[] }>(page, 'GET', '/api/token/?p=0&size=50')).data.items;
+
+  /** Deletes root's tokens whose name passes `match` (what an earlier attempt of a test left behind). */
+  async function deleteTokens(match: (name: string) => boolean): Promise<void> {
+    for (const token of (await listTokens()).filter((t) => match(t.name))) {
+      const removed = await pageApi(page, 'DELETE', `/api/token/${token.id}`, {});
+      expect(removed.success, removed.message).toBe(true);
+    }
+  }
+
+  /** Counts the auto-group test's attempts: a retry creates a token under a name of its own. */
+  let autoKeyAttempt = 0;
+
   it('refuses a token without a name and then creates one from the drawer', async () => {
     await signIn(page, server.baseUrl, ROOT.username, ROOT.password);
     await waitForPath(page, '/token');
+    // A retry starts again without the token an earlier attempt may have created.
+    await deleteTokens((name) => name === 'e2e-key');
+    await page.reload();
     await page.getByRole('heading', { name: 'API tokens' }).waitFor();
     await page.getByRole('button', { name: 'Add token' }).click();
     const drawer = page.locator('.ant-drawer-open');
@@ -81,6 +98,7 @@ describe('tokens, the gateway and usage logs', () => {
   });
 
   it('answers a chat completion with the copied key through the seeded channel', async () => {
+    const requestsBefore = upstream.requests.length;
     const res = await fetch(`${server.baseUrl}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -90,7 +108,8 @@ describe('tokens, the gateway and usage logs', () => {
     expect(res.status).toBe(200);
     expect(body.choices?.[0].message.content).toBe('Hello from the fake upstream');
     expect(body.usage?.prompt_tokens).toBe(USAGE.prompt_tokens);
-    expect(upstream.requests).toHaveLength(1);
+    // One request reached the upstream (a retry counts from what its earlier attempt sent).
+    expect(upstream.requests).toHaveLength(requestsBefore + 1);
   });
 
   it('shows the consumption in /log with its cost, stats and the price calculation', async () => {
@@ -166,6 +185,9 @@ describe('tokens, the gateway and usage logs', () => {
   });
 
   it('creates a batch of tokens, copies two of them and deletes them together', async () => {
+    // A retry starts again without the batch an earlier attempt may have left.
+    await deleteTokens((name) => name.startsWith('batch'));
+    await page.reload();
     await shownAfter(page.getByText('Please select at least one token'), () => page.getByRole('button', { name: 'Delete selected (0)' }).click());
     await page.getByRole('button', { name: 'Add token' }).click();
     const drawer = page.locator('.ant-drawer-open');
@@ -189,6 +211,12 @@ describe('tokens, the gateway and usage logs', () => {
   });
 
   it('disables the token, after which the gateway refuses it, and enables it again', async () => {
+    // A retry starts again from the enabled token (an earlier attempt may have left it disabled).
+    const token = (await listTokens()).find((t) => t.name === 'e2e-key');
+    if (token && token.status !== 1) {
+      expect((await pageApi(page, 'PUT', '/api/token/?status_only=true', { id: token.id, status: 1 })).success).toBe(true);
+      await page.reload();
+    }
     const row = page.locator('tr.ant-table-row', { hasText: 'e2e-key' });
     await row.getByRole('button', { name: 'Disable' }).click();
     await row.getByText('Disabled').waitFor();
@@ -266,6 +294,7 @@ describe('tokens, the gateway and usage logs', () => {
   });
 
   it('offers the auto group in the token editor once listed in UserUsableGroups, and its key is served', async () => {
+    const autoKeyName = `auto-key-${++autoKeyAttempt}`;
     const offered = await pageApi(page, 'PUT', '/api/option/', { key: 'UserUsableGroups', value: JSON.stringify({ default: 'default', auto: 'Pick for me' }) });
     expect(offered.success).toBe(true);
     expect(await pageApi(page, 'PUT', '/api/option/', { key: 'DefaultUseAutoGroup', value: 'true' })).toMatchObject({ success: true });
@@ -273,7 +302,7 @@ describe('tokens, the gateway and usage logs', () => {
     await page.getByRole('button', { name: 'Add token' }).click();
     const drawer = page.locator('.ant-drawer-open');
     await drawer.getByText('Create token').waitFor();
-    await drawer.getByLabel('Name').fill('auto-key');
+    await drawer.getByLabel('Name').fill(autoKeyName);
     await drawer.getByRole('button', { name: 'Never expires' }).click();
     // DefaultUseAutoGroup is on: a new key starts in auto.
     await drawer.locator('.ant-select', { hasText: 'auto — Pick for me (the first group with a channel for the model, at its ratio)' }).waitFor();
@@ -281,8 +310,8 @@ describe('tokens, the gateway and usage logs', () => {
     await drawer.getByRole('switch', { name: 'Cross-group retry' }).click();
     await withNotice(page, 'Tokens created: 1', () => page.getByTestId('token-submit').click());
     const listed = await pageApi<{ items: TokenView[] }>(page, 'GET', '/api/token/?p=0&size=50');
-    expect(listed.data.items.find((t) => t.name === 'auto-key')).toMatchObject({ group: 'auto', cross_group_retry: true });
-    const row = page.locator('tr.ant-table-row', { hasText: 'auto-key' });
+    expect(listed.data.items.find((t) => t.name === autoKeyName)).toMatchObject({ group: 'auto', cross_group_retry: true });
+    const row = page.locator('tr.ant-table-row', { hasText: autoKeyName });
     await withNotice(page, 'Key copied', () => row.getByRole('button', { name: 'Copy' }).click());
     const autoKey = await page.evaluate(() => navigator.clipboard.readText());
     // AutoGroups is ['default'] by default: the seeded channel there serves it.

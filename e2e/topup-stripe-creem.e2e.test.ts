@@ -60,6 +60,10 @@ describe('top-up through Stripe Checkout and Creem', () => {
   });
 
   it('pays $10 on Stripe\'s page, and the signed webhook raises the balance on the wallet page', async () => {
+    // A retry starts again from an empty balance (an earlier attempt may have been credited).
+    const found = await pageApi<{ items: { id: number; username: string }[] }>(admin, 'GET', `/api/user/search?keyword=${BUYER.username}`);
+    const emptied = await pageApi(admin, 'PUT', '/api/user/', { id: found.data.items.find((u) => u.username === BUYER.username)!.id, quota: 0 });
+    expect(emptied.success, emptied.message).toBe(true);
     await signIn(buyer, server.baseUrl, BUYER.username, BUYER.password, '/topup');
     await waitForPath(buyer, '/topup');
     await buyer.getByTestId('topup-balance').getByText('$0.00').waitFor();
@@ -101,6 +105,8 @@ describe('top-up through Stripe Checkout and Creem', () => {
     ]);
     expect(saved.success).toBe(true);
     await buyer.goto(`${server.baseUrl}/topup`);
+    // The balance before ($10 from the Stripe payment; more on a retry whose earlier attempt was credited).
+    const before = (await pageApi<{ quota: number }>(buyer, 'GET', '/api/user/self')).data.quota;
     const card = buyer.getByTestId('creem-product-prod_starter');
     await card.getByText('4.99 USD').waitFor();
     await card.getByText('Adds $5.00 to your balance').waitFor();
@@ -115,6 +121,6 @@ describe('top-up through Stripe Checkout and Creem', () => {
     expect(JSON.parse(delivered.body)).toMatchObject({ success: true, message: 'credited' });
     await buyer.goto(checkout.success_url!);
     await buyer.getByTestId('payment-confirmed').getByText('Payment received: $5.00 added to your balance').waitFor();
-    await buyer.getByTestId('topup-balance').getByText('$15.00').waitFor();
+    await buyer.getByTestId('topup-balance').getByText(`$${((before + 2_500_000) / 500_000).toFixed(2)}`).waitFor();
   });
 });
