@@ -45,10 +45,15 @@ describe('settings, registration and roles', () => {
     await page.context().close();
   });
 
+  /** The user the registration test made (a new name per attempt: a retry finds the first one's name taken). */
+  let carol = '';
+  let registrations = 0;
+
   it('checks the registration form and then registers a new user', async () => {
+    carol = `carol${++registrations}`;
     const page = await newPage();
     await page.goto(`${site.server.baseUrl}/register`);
-    await page.getByLabel('Username').fill('carol');
+    await page.getByLabel('Username').fill(carol);
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm password').fill('other');
     await page.getByRole('button', { name: 'Register' }).last().click();
@@ -65,7 +70,7 @@ describe('settings, registration and roles', () => {
 
   it('gives a normal user the console without the admin group and refuses admin screens', async () => {
     const page = await newPage();
-    await signIn(page, site.server.baseUrl, 'carol', 'carol-pass-1');
+    await signIn(page, site.server.baseUrl, carol, 'carol-pass-1');
     await waitForPath(page, '/token');
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByText('API tokens').waitFor();
@@ -80,18 +85,20 @@ describe('settings, registration and roles', () => {
 
   it('lets an administrator add quota to a user from the edit page', async () => {
     const page = await newPage();
-    await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/user?keyword=carol');
+    await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, `/user?keyword=${carol}`);
     await waitForPath(page, '/user');
-    const row = page.locator('tr.ant-table-row', { hasText: 'carol' });
-    await row.getByText('Remaining: $0.00').waitFor();
+    const row = page.locator('tr.ant-table-row', { hasText: carol });
     const carolId = Number(await row.locator('td').first().innerText());
+    // From the balance this attempt finds (a retry finds an earlier attempt's addition).
+    const dollars = (await pageApi<{ quota: number }>(page, 'GET', `/api/user/${carolId}`)).data.quota / 500_000;
+    await row.getByText(`Remaining: $${dollars.toFixed(2)}`).waitFor();
 
     await page.goto(`${site.server.baseUrl}/user/edit/${carolId}`);
     await page.getByLabel('Add quota').fill('1500000');
     await page.getByLabel('Remarks').fill('trial account');
     await shownAfter(page.getByText('User information updated successfully!'), () => page.getByTestId('edit-user-submit').click());
     await waitForPath(page, '/user');
-    await page.locator('tr.ant-table-row', { hasText: 'carol' }).getByText('Remaining: $3.00').waitFor();
+    await page.locator('tr.ant-table-row', { hasText: carol }).getByText(`Remaining: $${(dollars + 3).toFixed(2)}`).waitFor();
     await page.context().close();
   });
 
@@ -108,7 +115,7 @@ describe('settings, registration and roles', () => {
     await page.goto(`${site.server.baseUrl}/register`);
     const consent = page.getByTestId('legal-consent');
     await consent.getByText('I have read and agree to the').waitFor();
-    await page.getByLabel('Username').fill('dave');
+    await page.getByLabel('Username').fill(`dave${++registrations}`);
     await page.getByLabel('Password', { exact: true }).fill('dave-pass-12');
     await page.getByLabel('Confirm password').fill('dave-pass-12');
     await shownAfter(page.getByText('Please read and agree to the terms first'), () => page.locator('form').getByRole('button', { name: 'Register' }).click());
