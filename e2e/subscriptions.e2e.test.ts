@@ -212,6 +212,15 @@ describe('subscription plans', () => {
     // The member's notice follows the order and the wallet lists the subscription.
     await member.getByTestId('subscription-payment-confirmed').getByText(`Payment received: your subscription to ${PLAN} is active`).waitFor();
     expect(await fromOrders()).toBe(bought + 1);
+
+    // The member's payment history lists the plan order; they never topped up online.
+    await member.getByTestId('payment-history').click();
+    const history = member.locator('.ant-modal', { hasText: 'Payment history' });
+    await history.getByText('No payments yet').waitFor();
+    await history.getByRole('tab', { name: 'Plan orders' }).click();
+    const order = history.locator('tr.ant-table-row', { hasText: tradeNo });
+    for (const text of [PLAN, '2.00', 'alipay', 'Paid']) await order.getByText(text, { exact: true }).waitFor();
+    if (SCREENSHOTS) await member.screenshot({ path: `${SCREENSHOTS}/payment-history.png` });
     await member.context().close();
   });
 

@@ -17,6 +17,7 @@ export const subscriptionKeys = {
   adminOrders: () => [...subscriptionKeys.all, 'admin-orders'] as const,
   adminOrderPage: (params: SubscriptionOrderPage) => [...subscriptionKeys.adminOrders(), params] as const,
   selfOrders: () => [...subscriptionKeys.all, 'self-orders'] as const,
+  selfOrderPage: (params: { p: number; page_size: number }) => [...subscriptionKeys.selfOrders(), params] as const,
 };
 
 export const subscriptionQueries = {
@@ -28,6 +29,8 @@ export const subscriptionQueries = {
     queryOptions({ queryKey: subscriptionKeys.adminOrderPage(params), queryFn: ({ signal }) => listAdminOrders(params, signal), placeholderData: keepPreviousData }),
   /** The newest orders are enough to follow the one the browser came back from. */
   selfOrders: () => queryOptions({ queryKey: subscriptionKeys.selfOrders(), queryFn: ({ signal }) => listSelfOrders({ p: 1, page_size: 20 }, signal) }),
+  selfOrderPage: (params: { p: number; page_size: number }) =>
+    queryOptions({ queryKey: subscriptionKeys.selfOrderPage(params), queryFn: ({ signal }) => listSelfOrders(params, signal), placeholderData: keepPreviousData }),
 };
 
 /** A plan change refreshes every plan list (the management table, the wallet's and the give-a-plan select). */
