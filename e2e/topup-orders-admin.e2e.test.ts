@@ -35,6 +35,13 @@ describe('top-up orders for administrators', () => {
     await row.getByText('Paid').waitFor();
     expect(await row.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
     expect(await balance()).toBe(before + 2 * 500_000);
+    // Among the pending orders it is no longer listed; among the paid ones it is.
+    await card.getByLabel('Order status').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Pending' }).click();
+    await row.waitFor({ state: 'detached' });
+    await card.getByLabel('Order status').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Paid' }).click();
+    await row.getByText('Paid').waitFor();
     await context.close();
   });
 });

@@ -90,7 +90,9 @@ export interface AdminTopUpOrderView extends TopUpOrderView {
 /** GET /api/user/topup: `keyword` matches part of the order number or of the buyer's username. */
 export const TopUpOrderSearchQuery = z.object({
   keyword: z.string().trim().max(64, 'keyword must be at most 64 characters').default(''),
+  status: z.enum(['', ...Object.values(TopUpStatus)], { error: 'status must be pending, success, expired or failed' }).default(''),
 });
+export type TopUpOrderSearchQuery = z.input<typeof TopUpOrderSearchQuery>;
 
 /** POST /api/user/topup/complete: an administrator marks a pending order paid (new-api's manual completion). */
 export const CompleteTopUpBody = z.object({

@@ -10,7 +10,7 @@ export async function topUpOrdersRoutes(app: FastifyInstance, deps: { topUpOrder
   const { topUpOrders } = deps;
   app.get('/topup', { preHandler: requireAdmin }, async (req) => {
     const p = parseInput(PageQuery, req.query);
-    const { items, total } = await topUpOrders.list(parseInput(TopUpOrderSearchQuery, req.query).keyword, p);
+    const { items, total } = await topUpOrders.list(parseInput(TopUpOrderSearchQuery, req.query), p);
     return page(items, total, p);
   });
   app.post('/topup/complete', { preHandler: requireAdmin }, async (req) =>

@@ -20,8 +20,8 @@ export class TopUpOrdersService {
     private readonly now: () => number = nowSeconds,
   ) {}
 
-  async list(keyword: string, page: PageParams): Promise<{ items: AdminTopUpOrderView[]; total: number }> {
-    const { rows, total } = await topUpsRepository.listAll(this.db, keyword, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize });
+  async list(filter: { keyword: string; status: string }, page: PageParams): Promise<{ items: AdminTopUpOrderView[]; total: number }> {
+    const { rows, total } = await topUpsRepository.listAll(this.db, filter, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize });
     return { items: rows.map((r) => toAdminView(r, r.username ?? '')), total };
   }
 

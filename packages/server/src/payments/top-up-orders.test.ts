@@ -44,6 +44,21 @@ describe.each(testDialects())('administrators and top-up orders: /api/user/topup
     expect((await callJson(ctx, 'GET', '/api/user/topup?keyword=%25%25', admin)).data.items).toEqual([]);
   });
 
+  it('filters the list by status, with the keyword or alone, and refuses an unknown status', async () => {
+    const payer = await member(ctx, { username: `st${Date.now().toString(36)}x` });
+    const pending = await order({ userId: payer.id });
+    const paid = await order({ userId: payer.id, status: TopUpStatus.Success });
+    const failed = await order({ userId: payer.id, status: TopUpStatus.Failed });
+    const list = async (query: string) => ((await callJson(ctx, 'GET', `/api/user/topup?page_size=100&${query}`, admin)).data.items as { trade_no: string; status: string }[]);
+    expect((await list(`keyword=${payer.username}&status=success`)).map((o) => o.trade_no)).toEqual([paid]);
+    expect((await list(`keyword=${payer.username}&status=failed`)).map((o) => o.trade_no)).toEqual([failed]);
+    expect((await list(`keyword=${payer.username}`)).map((o) => o.trade_no)).toEqual([failed, paid, pending]);
+    const allPending = await list('status=pending');
+    expect(allPending.map((o) => o.trade_no)).toContain(pending);
+    expect(allPending.every((o) => o.status === 'pending')).toBe(true);
+    expect(await callJson(ctx, 'GET', '/api/user/topup?status=refunded', admin)).toMatchObject({ success: false, message: expect.stringContaining('status must be pending, success, expired or failed') });
+  });
+
   it('completes a pending order by hand: credits its amount once with a log saying who', async () => {
     const before = (await userRow(ctx, buyer.id))!.quota;
     const tradeNo = await order({ amount: 3 });

@@ -50,16 +50,17 @@ export const topUpsRepository = {
     return Number(r.numUpdatedRows) > 0;
   },
 
-  /** Every order, newest first, with its buyer's name; `keyword` = part of the order number or the username. */
-  async listAll(db: Executor, keyword: string, page: { offset: number; limit: number }): Promise<{ rows: (TopUpRow & { username: string | null })[]; total: number }> {
-    const match = containsAny(db, ['t.trade_no', 'u.username'], keyword);
-    let rows = db.selectFrom('top_ups as t').leftJoin('users as u', 'u.id', 't.user_id').selectAll('t').select('u.username');
-    let count = db.selectFrom('top_ups as t').leftJoin('users as u', 'u.id', 't.user_id').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (keyword) {
-      rows = rows.where(match);
-      count = count.where(match);
-    }
-    const [list, n] = await Promise.all([rows.orderBy('t.id', 'desc').limit(page.limit).offset(page.offset).execute(), count.executeTakeFirst()]);
+  /** Orders, newest first, with their buyer's name; `keyword` = part of the order number or the username. */
+  async listAll(db: Executor, filter: { keyword: string; status: string }, page: { offset: number; limit: number }): Promise<{ rows: (TopUpRow & { username: string | null })[]; total: number }> {
+    const base = db
+      .selectFrom('top_ups as t')
+      .leftJoin('users as u', 'u.id', 't.user_id')
+      .$if(Boolean(filter.keyword), (q) => q.where(containsAny(db, ['t.trade_no', 'u.username'], filter.keyword)))
+      .$if(Boolean(filter.status), (q) => q.where('t.status', '=', filter.status));
+    const [list, n] = await Promise.all([
+      base.selectAll('t').select('u.username').orderBy('t.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
     return { rows: list, total: Number(n?.n ?? 0) };
   },
 

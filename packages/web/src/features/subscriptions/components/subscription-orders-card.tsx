@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Popconfirm, Select, Table, Tag } from 'antd';
+import { Button, Card, Flex, Popconfirm, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SUBSCRIPTION_ORDER_STATUSES, type SubscriptionOrderStatus, type SubscriptionOrderView } from '@gw/contracts';
 import { KeywordSearch } from '../../../components/list-page/keyword-search';
+import { StatusSelect } from '../../../components/list-page/status-select';
 import { formatUnixTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { subscriptionQueries, useCompletePlanOrder } from '../api/subscriptions.queries';
@@ -30,15 +31,16 @@ export function SubscriptionOrdersCard() {
       data-testid="subscription-orders"
       extra={
         <Flex gap={8} wrap>
-          <Select<SubscriptionOrderStatus | ''>
+          <StatusSelect
             value={status}
-            aria-label={t('orders.statusFilter')}
-            style={{ width: 150 }}
+            statuses={SUBSCRIPTION_ORDER_STATUSES}
+            label={t('orders.statusFilter')}
+            allLabel={t('orders.allStatuses')}
+            labelOf={(s) => t(`orders.statuses.${s}`)}
             onChange={(value) => {
               setStatus(value);
               setPage(1);
             }}
-            options={[{ value: '', label: t('orders.allStatuses') }, ...SUBSCRIPTION_ORDER_STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))]}
           />
           <KeywordSearch
             label={t('orders.search')}

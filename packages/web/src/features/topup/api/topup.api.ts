@@ -13,7 +13,7 @@ export const getTopUpInfo = (signal?: AbortSignal) => api.get<TopUpInfo>('/api/u
 export const listMyOrders = (signal?: AbortSignal) => api.get<TopUpOrderView[]>('/api/user/topup/self', undefined, signal);
 
 /** GET /api/user/topup (administrators): every order, newest first; `keyword` = order number or username part. */
-export const listAllOrders = (params: { p: number; page_size: number; keyword: string }, signal?: AbortSignal) =>
+export const listAllOrders = (params: { p: number; page_size: number; keyword: string; status: string }, signal?: AbortSignal) =>
   api.get<PageResult<AdminTopUpOrderView>>('/api/user/topup', params, signal);
 
 /** POST /api/user/topup/complete (administrators): marks a pending order paid and credits it. */

@@ -6,13 +6,13 @@ export const topupKeys = {
   all: ['topup'] as const,
   info: () => [...topupKeys.all, 'info'] as const,
   orders: () => [...topupKeys.all, 'orders'] as const,
-  allOrders: (params: { p: number; page_size: number; keyword: string }) => [...topupKeys.all, 'all-orders', params] as const,
+  allOrders: (params: { p: number; page_size: number; keyword: string; status: string }) => [...topupKeys.all, 'all-orders', params] as const,
 };
 
 export const topupQueries = {
   info: () => queryOptions({ queryKey: topupKeys.info(), queryFn: ({ signal }) => getTopUpInfo(signal) }),
   orders: () => queryOptions({ queryKey: topupKeys.orders(), queryFn: ({ signal }) => listMyOrders(signal) }),
-  allOrders: (params: { p: number; page_size: number; keyword: string }) =>
+  allOrders: (params: { p: number; page_size: number; keyword: string; status: string }) =>
     queryOptions({ queryKey: topupKeys.allOrders(params), queryFn: ({ signal }) => listAllOrders(params, signal), placeholderData: keepPreviousData }),
 };
 

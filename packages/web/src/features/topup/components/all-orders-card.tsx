@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Popconfirm, Table, Tag } from 'antd';
+import { Button, Card, Flex, Popconfirm, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { TopUpStatus, type AdminTopUpOrderView, type TopUpStatusValue } from '@gw/contracts';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../components/list-page/keyword-search';
+import { StatusSelect } from '../../../components/list-page/status-select';
 import { formatUnixTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { topupQueries, useCompleteOrder } from '../api/topup.queries';
@@ -15,8 +16,9 @@ const PAGE_SIZE = 10;
 export function AllOrdersCard() {
   const { t, i18n } = useTranslation('topup');
   const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<TopUpStatusValue | ''>('');
   const [p, setPage] = useState(1);
-  const orders = useQuery(topupQueries.allOrders({ p, page_size: PAGE_SIZE, keyword }));
+  const orders = useQuery(topupQueries.allOrders({ p, page_size: PAGE_SIZE, keyword, status }));
   const complete = useCompleteOrder();
   const finish = (o: AdminTopUpOrderView) => complete.mutate(o.trade_no, { onSuccess: () => notifySuccess(t('orders.completed', { tradeNo: o.trade_no })) });
 
@@ -25,13 +27,26 @@ export function AllOrdersCard() {
       title={t('orders.title')}
       data-testid="all-orders-card"
       extra={
-        <KeywordSearch
-          label={t('orders.search')}
-          onSearch={(value) => {
-            setKeyword(value);
-            setPage(1);
-          }}
-        />
+        <Flex gap={8} wrap>
+          <StatusSelect
+            value={status}
+            statuses={Object.values(TopUpStatus)}
+            label={t('orders.statusFilter')}
+            allLabel={t('orders.allStatuses')}
+            labelOf={(s) => t(`orders.statuses.${s}`)}
+            onChange={(value) => {
+              setStatus(value);
+              setPage(1);
+            }}
+          />
+          <KeywordSearch
+            label={t('orders.search')}
+            onSearch={(value) => {
+              setKeyword(value);
+              setPage(1);
+            }}
+          />
+        </Flex>
       }
     >
       <Table<AdminTopUpOrderView>
