@@ -115,6 +115,7 @@ const EXPECTED: Record<string, Level> = {
   'DELETE /api/log': 'root',
   'GET /api/data': 'admin',
   'GET /api/data/self': 'user',
+  'GET /api/data/users': 'admin',
   'GET /api/pricing': 'public',
   'GET /api/ratio_config': 'public',
   'GET /api/ratio_sync/channels': 'root',

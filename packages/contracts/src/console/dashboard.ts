@@ -13,6 +13,15 @@ export interface QuotaDataRow {
   token_used: number;
 }
 
+/** GET /api/data/users (administrators): every user's usage per hour, all models summed (new-api's shape). */
+export interface UserQuotaDataRow {
+  username: string;
+  created_at: number;
+  count: number;
+  quota: number;
+  token_used: number;
+}
+
 const Timestamp = (name: string) =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? 0 : Number(v)),

@@ -1,4 +1,4 @@
-import type { QuotaDataQuery, QuotaDataRow } from '@gw/contracts';
+import type { QuotaDataQuery, QuotaDataRow, UserQuotaDataRow } from '@gw/contracts';
 import type { Db } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
 import { nowSeconds } from '../platform/clock.js';
@@ -21,14 +21,25 @@ export class DashboardService {
   ) {}
 
   async usage(scope: DashboardScope, q: QuotaDataQuery): Promise<QuotaDataRow[]> {
-    const end = q.end_timestamp || this.now();
-    const start = q.start_timestamp || Math.max(0, end - DEFAULT_RANGE);
-    if (end - start > MAX_RANGE) throw new ValidationError('the time range must not exceed 366 days');
+    const { start, end } = this.range(q);
     return quotaDataRepository.list(this.db, {
       start,
       end,
       userId: scope.all ? undefined : scope.userId,
       username: scope.all && q.username ? q.username : undefined,
     });
+  }
+
+  /** GET /api/data/users: every user's hourly usage, their models summed. */
+  usageByUser(q: QuotaDataQuery): Promise<UserQuotaDataRow[]> {
+    return quotaDataRepository.listByUser(this.db, this.range(q));
+  }
+
+  /** The asked range: the last week when no start is given, at most MAX_RANGE long. */
+  private range(q: QuotaDataQuery): { start: number; end: number } {
+    const end = q.end_timestamp || this.now();
+    const start = q.start_timestamp || Math.max(0, end - DEFAULT_RANGE);
+    if (end - start > MAX_RANGE) throw new ValidationError('the time range must not exceed 366 days');
+    return { start, end };
   }
 }

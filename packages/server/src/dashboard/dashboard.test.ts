@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { Role, type QuotaDataRow } from '@gw/contracts';
+import { Role, type QuotaDataRow, type UserQuotaDataRow } from '@gw/contracts';
 import { createTestContext, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { call, callJson } from '../users/users.test-helpers.js';
@@ -167,6 +167,26 @@ describe.each(testDialects())('data dashboard (%s)', (dialect) => {
       const sum = rows.reduce((s, r) => s + r.quota, 0);
       const own = await ctx.db.selectFrom('quota_data').select((eb) => eb.fn.sum<number>('quota').as('q')).where('user_id', '=', alice.id).where('created_at', '>=', H).where('created_at', '<=', H + HOUR).executeTakeFirst();
       expect(sum).toBe(Number(own?.q));
+    });
+
+    it('gives administrators each user\'s usage per hour, their models summed (GET /api/data/users)', async () => {
+      const body = await callJson(ctx, 'GET', `/api/data/users?${range}`, admin);
+      expect(body.success, body.message).toBe(true);
+      const rows = body.data as UserQuotaDataRow[];
+      expect(rows.map((r) => r.created_at)).toEqual([...rows.map((r) => r.created_at)].sort((a, b) => a - b));
+      // Each user's hour is the sum of that user's models in that hour.
+      for (const who of [alice, bob]) {
+        const byModel = await rowsOf(`/api/data/?${range}&username=${who.username}`, admin);
+        const hours = [...new Set(byModel.map((r) => r.created_at))].sort((a, b) => a - b);
+        const summed = hours.map((h) => {
+          const inHour = byModel.filter((r) => r.created_at === h);
+          return { username: who.username, created_at: h, count: inHour.reduce((n, r) => n + r.count, 0), quota: inHour.reduce((n, r) => n + r.quota, 0), token_used: inHour.reduce((n, r) => n + r.token_used, 0) };
+        });
+        expect(summed.length).toBeGreaterThan(0);
+        expect(rows.filter((r) => r.username === who.username)).toEqual(summed);
+      }
+      expect((await call(ctx, 'GET', `/api/data/users?${range}`, alice)).statusCode).toBe(403);
+      expect(await callJson(ctx, 'GET', `/api/data/users?start_timestamp=1&end_timestamp=${H}`, admin)).toMatchObject({ success: false, message: 'the time range must not exceed 366 days' });
     });
 
     it('refuses the all-users view to normal users and anonymous callers', async () => {

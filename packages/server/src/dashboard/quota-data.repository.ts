@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { QuotaDataRow } from '@gw/contracts';
+import type { QuotaDataRow, UserQuotaDataRow } from '@gw/contracts';
 import type { Database } from '../db/schema.js';
 import { dialectOf } from '../db/dialect-helpers.js';
 import { LogType } from '../logs/log-types.js';
@@ -66,6 +66,20 @@ export const quotaDataRepository = {
         })),
       )
       .execute();
+  },
+
+  /** Rows per username and hour, oldest first; a user's models are summed. */
+  async listByUser(db: Executor, f: { start: number; end: number }): Promise<UserQuotaDataRow[]> {
+    const rows = await db
+      .selectFrom('quota_data')
+      .select((eb) => ['username', 'created_at', eb.fn.sum<number>('count').as('count'), eb.fn.sum<number>('quota').as('quota'), eb.fn.sum<number>('token_used').as('token_used')])
+      .where('created_at', '>=', f.start)
+      .where('created_at', '<=', f.end)
+      .groupBy(['username', 'created_at'])
+      .orderBy('created_at')
+      .orderBy('username')
+      .execute();
+    return rows.map((r) => ({ username: r.username, created_at: Number(r.created_at), count: Number(r.count), quota: Number(r.quota), token_used: Number(r.token_used) }));
   },
 
   /** Rows per model and hour, oldest first; the rows of several users are summed. */
