@@ -182,6 +182,15 @@ describe('channel management', () => {
     for (const name of ['bulk', 'bulk_2', 'bulk_3']) await row(name).waitFor();
     const bulk = (await listChannels()).filter((c) => c.name.startsWith('bulk'));
     expect(bulk.map((c) => c.models)).toEqual(['fake-model-a', 'fake-model-a', 'fake-model-a']);
+
+    // Disable and enable a selection at once (POST /api/channel/status/batch).
+    for (const name of ['bulk_2', 'bulk_3']) await row(name).locator('.ant-checkbox-input').check();
+    await shownAfter(page.getByText('Channels disabled: 2'), () => page.getByRole('button', { name: 'Disable selected (2)' }).click());
+    for (const name of ['bulk_2', 'bulk_3']) await row(name).getByText('Disabled', { exact: true }).waitFor();
+    expect((await listChannels()).filter((c) => c.name.startsWith('bulk')).map((c) => [c.name, c.status]).sort()).toEqual([['bulk', 1], ['bulk_2', 2], ['bulk_3', 2]]);
+    await shownAfter(page.getByText('Channels enabled: 2'), () => page.getByRole('button', { name: 'Enable selected (2)' }).click());
+    for (const name of ['bulk_2', 'bulk_3']) await row(name).getByText('Enabled', { exact: true }).waitFor();
+    for (const name of ['bulk_2', 'bulk_3']) await row(name).locator('.ant-checkbox-input').uncheck();
   });
 
   it('tags two channels and disables the tag in tag mode', async () => {
@@ -211,9 +220,14 @@ describe('channel management', () => {
   });
 
   it('edits priority inline per channel and for a whole tag after a confirmation', async () => {
-    await tagRowOf('e2e-tag').getByLabel('Weight').fill('7');
-    await page.keyboard.press('Enter');
     const confirm = page.locator('.ant-modal-confirm', { hasText: 'Set the weight of all 2 channels tagged e2e-tag to 7?' });
+    // A list refetch landing between typing and Enter re-renders the row and drops the typed value: type again until asked.
+    for (let i = 0; i < 3 && !(await confirm.isVisible()); i++) {
+      const weight = tagRowOf('e2e-tag').getByLabel('Weight');
+      await weight.fill('7');
+      await weight.press('Enter');
+      await confirm.waitFor({ timeout: 5000 }).catch(() => undefined);
+    }
     // The list reloads after the change and re-renders its rows; edit the next box only once it has.
     const reloaded = page.waitForResponse((r) => r.url().includes('/api/channel') && r.request().method() === 'GET');
     await withNotice(page, 'Weight of tag e2e-tag set to 7', () => confirm.getByRole('button', { name: 'Apply to all' }).click());
@@ -222,7 +236,7 @@ describe('channel management', () => {
     // Below the minimum of -999: clamped.
     const channel = row('fake-openai');
     await channel.getByLabel('Priority').fill('-5000');
-    await withNotice(page, 'Priority of fake-openai set to -999', () => page.keyboard.press('Enter'));
+    await withNotice(page, 'Priority of fake-openai set to -999', () => channel.getByLabel('Priority').press('Enter'));
 
     const byName = new Map((await listChannels()).map((c) => [c.name, c]));
     expect([byName.get('bulk')?.weight, byName.get('bulk_2')?.weight, byName.get('bulk_3')?.weight]).toEqual([7, 7, 0]);

@@ -80,6 +80,8 @@ const EXPECTED: Record<string, Level> = {
   'PUT /api/channel': 'root',
   'POST /api/channel/copy/:id': 'root',
   'POST /api/channel/fix': 'root',
+  'POST /api/channel/status/batch': 'root',
+  'POST /api/channel/:id/status': 'root',
   'DELETE /api/channel/disabled': 'root',
   'POST /api/channel/batch': 'root',
   'DELETE /api/channel/:id': 'root',

@@ -239,6 +239,15 @@ const ChannelIds = z
   .min(1, CHANNEL_SELECTION_REQUIRED)
   .max(10_000, 'too many channels at once');
 
+/** A status an administrator sets: 1 enabled, 2 disabled by hand (3, disabled automatically, is the gateway's). */
+const ManualChannelStatus = z.coerce
+  .number({ error: 'status must be 1 (enabled) or 2 (disabled)' })
+  .refine((s) => s === 1 || s === 2, 'status must be 1 (enabled) or 2 (disabled)');
+/** POST /api/channel/:id/status (new-api's): answers whether the channel's status changed. */
+export const ChannelStatusBody = z.object({ status: ManualChannelStatus });
+/** POST /api/channel/status/batch (new-api's): answers how many channels changed status. */
+export const ChannelStatusBatchBody = z.object({ ids: ChannelIds, status: ManualChannelStatus });
+
 /** POST /api/channel/batch: delete; answers the count deleted. */
 export const DeleteChannelsBody = z.object({ ids: ChannelIds });
 

@@ -211,21 +211,32 @@ export class ChannelRoutingService {
    * (a tag's enable-all / disable-all) in one transaction; missing ids are skipped. Returns how many exist.
    */
   async setChannelsEnabled(ids: readonly number[], enabled: boolean): Promise<number> {
-    if (ids.length === 0) return 0;
+    return (await this.applyManualStatus(ids, enabled)).found;
+  }
+
+  /** Like setChannelsEnabled (new-api's status calls), answering how many channels changed status. */
+  async changeChannelsEnabled(ids: readonly number[], enabled: boolean): Promise<number> {
+    return (await this.applyManualStatus(ids, enabled)).changed;
+  }
+
+  private async applyManualStatus(ids: readonly number[], enabled: boolean): Promise<{ found: number; changed: number }> {
+    if (ids.length === 0) return { found: 0, changed: 0 };
     const status = enabled ? ChannelStatus.Enabled : ChannelStatus.ManuallyDisabled;
-    const count = await this.db.transaction().execute(async (trx) => {
+    const counts = await this.db.transaction().execute(async (trx) => {
       let found = 0;
+      let changed = 0;
       for (const id of ids) {
         const channel = await channelsRepository.findById(trx, id);
         if (!channel) continue;
         found += 1;
+        if (channel.status !== status) changed += 1;
         await channelsRepository.setStatus(trx, id, status, withStatusReason(channel.other_info, null));
         await setAbilitiesEnabled(trx, id, enabled);
       }
-      return found;
+      return { found, changed };
     });
     await this.afterWrite();
-    return count;
+    return counts;
   }
 
   /**

@@ -3,6 +3,8 @@ import {
   BatchTagBody,
   ChannelListQuery,
   ChannelSearchQuery,
+  ChannelStatusBatchBody,
+  ChannelStatusBody,
   CopyChannelQuery,
   CreateChannelBody,
   DeleteChannelsBody,
@@ -55,6 +57,12 @@ export async function channelAdminRoutes(app: FastifyInstance, deps: ChannelAdmi
   app.put('/', root, async (req) => ok(await channels.update(parseInput(UpdateChannelBody, req.body)), 'channel updated'));
   app.post('/copy/:id', root, async (req) => ok(await channels.copy(idParam(req.params), parseInput(CopyChannelQuery, req.query)), 'channel copied'));
   app.post('/fix', root, async () => ok(await channels.fixAbilities()));
+  // new-api's status calls: enable (1) or disable by hand (2) without sending the whole channel.
+  app.post('/status/batch', root, async (req) => {
+    const body = parseInput(ChannelStatusBatchBody, req.body);
+    return ok(await channels.setStatuses(body.ids, body.status as 1 | 2));
+  });
+  app.post('/:id/status', root, async (req) => ok(await channels.setStatus(idParam(req.params), parseInput(ChannelStatusBody, req.body).status as 1 | 2)));
 
   app.delete('/disabled', root, async () => ok(await channels.deleteDisabled(), 'disabled channels deleted'));
   app.post('/batch', root, async (req) => ok(await channels.deleteMany(parseInput(DeleteChannelsBody, req.body).ids), 'channels deleted'));

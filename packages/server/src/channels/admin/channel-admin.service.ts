@@ -104,6 +104,20 @@ export class ChannelAdminService {
     if ((await this.deps.routing.deleteChannels([id])) === 0) throw new ChannelNotFoundError();
   }
 
+  /**
+   * Enables (1) or disables by hand (2) one channel (POST /api/channel/:id/status); answers whether its
+   * status changed. An automatically disabled channel set to 2 stays out of automatic re-enabling.
+   */
+  async setStatus(id: number, status: 1 | 2): Promise<boolean> {
+    if (!(await channelsRepository.findById(this.deps.db, id))) throw new ChannelNotFoundError();
+    return (await this.deps.routing.changeChannelsEnabled([id], status === ChannelStatus.Enabled)) > 0;
+  }
+
+  /** The same for several channels (POST /api/channel/status/batch); unknown ids are skipped. Answers how many changed. */
+  setStatuses(ids: readonly number[], status: 1 | 2): Promise<number> {
+    return this.deps.routing.changeChannelsEnabled([...new Set(ids)], status === ChannelStatus.Enabled);
+  }
+
   /** Deletes the selected channels; answers how many went. */
   deleteMany(ids: readonly number[]): Promise<number> {
     return this.deps.routing.deleteChannels([...new Set(ids)]);

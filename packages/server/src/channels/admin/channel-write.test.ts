@@ -167,6 +167,32 @@ describe.each(testDialects())('channel writes (%s)', (dialect) => {
       expect(routedIds(s, 'default', model)).toEqual([id]);
     });
 
+    it('sets one channel\'s status and a selection\'s with new-api\'s status calls, answering what changed', async () => {
+      const model = uniq('m-status-call-');
+      const [a, b, c] = [await createChannel(s, { models: model }), await createChannel(s, { models: model }), await createChannel(s, { models: model })];
+      const status = (id: number, value: unknown) => callJson(s.ctx, 'POST', `/api/channel/${id}/status`, s.root, { status: value });
+      const batch = (body: unknown) => callJson(s.ctx, 'POST', '/api/channel/status/batch', s.root, body);
+
+      expect(await status(a, 2)).toMatchObject({ success: true, data: true });
+      expect(await status(a, 2)).toMatchObject({ success: true, data: false });
+      expect((await channelRow(s, a))?.status).toBe(2);
+      expect(routedIds(s, 'default', model).sort()).toEqual([b, c].sort());
+
+      // An automatically disabled channel enabled by hand loses its reason.
+      await s.ctx.db.updateTable('channels').set({ status: 3, other_info: '{"status_reason":"boom","status_time":1}' }).where('id', '=', b).execute();
+      expect(await batch({ ids: [a, b, c, 99_999_999], status: 1 })).toMatchObject({ success: true, data: 2 });
+      expect((await channelRow(s, b))?.other_info).toBeNull();
+      expect(routedIds(s, 'default', model).sort()).toEqual([a, b, c].sort());
+      expect(await batch({ ids: [a, b], status: '2' })).toMatchObject({ success: true, data: 2 });
+      expect(await abilitiesOf(s, a)).toEqual([`default/${model}/0/0/0/`]);
+
+      expect(await status(99_999_999, 1)).toMatchObject({ success: false, message: CHANNEL_NOT_FOUND });
+      for (const bad of [3, 0, 'on', undefined]) expect(await status(c, bad)).toMatchObject({ success: false, message: expect.stringContaining('status must be 1 (enabled) or 2 (disabled)') });
+      expect(await batch({ ids: [], status: 1 })).toMatchObject({ success: false, message: expect.stringContaining(CHANNEL_SELECTION_REQUIRED) });
+      expect(await batch({ ids: [c], status: 3 })).toMatchObject({ success: false });
+      expect((await channelRow(s, c))?.status).toBe(1);
+    });
+
     it('takes the list\'s inline edits: priority alone and a negative weight clamped to 0', async () => {
       const id = await createChannel(s, { weight: 5 });
       expect((await put({ id, priority: -999 })).data.priority).toBe(-999);

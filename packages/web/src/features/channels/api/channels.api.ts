@@ -74,6 +74,11 @@ export function deleteChannels(ids: number[]): Promise<number> {
   return api.post('/api/channel/batch', { ids });
 }
 
+/** POST /api/channel/status/batch: enables (1) or disables (2) the selection; answers how many changed. */
+export function setChannelsStatus(ids: number[], enabled: boolean): Promise<number> {
+  return api.post('/api/channel/status/batch', { ids, status: enabled ? 1 : 2 });
+}
+
 export function tagChannels(ids: number[], tag: string): Promise<unknown> {
   return api.post('/api/channel/batch/tag', { ids, tag });
 }

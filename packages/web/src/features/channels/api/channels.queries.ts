@@ -3,7 +3,7 @@ import type { ChannelPayload } from '../channel-form';
 import type { TagEditPayload } from '../tag-form';
 import {
   copyChannel, createChannel, deleteChannel, deleteChannels, deleteDisabledChannels, editTag, fixAbilities, getChannel,
-  listChannels, listChannelTypes, listEnabledModels, setTagStatus, tagChannels, testAllChannels, testChannel,
+  listChannels, listChannelTypes, listEnabledModels, setChannelsStatus, setTagStatus, tagChannels, testAllChannels, testChannel,
   updateAllBalances, updateChannel, updateChannelBalance, type ChannelListParams,
 } from './channels.api';
 import { getKeyStatus, manageKeys, type KeyStatusParams, type KeyWrite } from './multi-key.api';
@@ -49,6 +49,7 @@ export const useCreateChannel = () => useChannelMutation((body: ChannelPayload) 
 export const useUpdateChannel = () => useChannelMutation((body: Partial<ChannelPayload> & { id: number; status?: number }) => updateChannel(body));
 export const useDeleteChannel = () => useChannelMutation((id: number) => deleteChannel(id));
 export const useDeleteChannels = () => useChannelMutation((ids: number[]) => deleteChannels(ids));
+export const useSetChannelsStatus = () => useChannelMutation(({ ids, enabled }: { ids: number[]; enabled: boolean }) => setChannelsStatus(ids, enabled));
 export const useDeleteDisabledChannels = () => useChannelMutation((_: void) => deleteDisabledChannels());
 export const useTagChannels = () => useChannelMutation(({ ids, tag }: { ids: number[]; tag: string }) => tagChannels(ids, tag));
 export const useFixAbilities = () => useChannelMutation((_: void) => fixAbilities());

@@ -1,5 +1,5 @@
 import { Button, Flex, Popconfirm } from 'antd';
-import { ClearOutlined, CloudSyncOutlined, DollarOutlined, ExperimentOutlined, TagsOutlined, ToolOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, ClearOutlined, CloudSyncOutlined, DollarOutlined, ExperimentOutlined, StopOutlined, TagsOutlined, ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChannelView } from '@gw/contracts';
 import { BatchToolbar } from '../../../components/table/batch-toolbar';
@@ -7,7 +7,7 @@ import { ColumnSettings } from '../../../components/table/column-settings';
 import type { ColumnVisibility } from '../../../components/table/use-column-visibility';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import {
-  useDeleteChannels, useDeleteDisabledChannels, useFixAbilities, useTestAllChannels, useUpdateAllBalances,
+  useDeleteChannels, useDeleteDisabledChannels, useFixAbilities, useSetChannelsStatus, useTestAllChannels, useUpdateAllBalances,
 } from '../api/channels.queries';
 import type { ChannelColumn } from './channel-columns';
 import { useChannelsDialog } from './channels-context';
@@ -20,11 +20,12 @@ interface ChannelsToolbarProps {
   visibility: ColumnVisibility;
 }
 
-/** Add; batch delete and tag of the selection; test all, update all balances, delete disabled, fix abilities; columns. */
+/** Add; batch delete, tag, enable and disable of the selection; test all, update all balances, delete disabled, fix abilities; columns. */
 export function ChannelsToolbar({ selected, onCleared, columns, visibility }: ChannelsToolbarProps) {
   const { t } = useTranslation('channels');
   const { openCreate, openBatchTag, openUpstreamCheckAll } = useChannelsDialog();
   const removeMany = useDeleteChannels();
+  const setStatus = useSetChannelsStatus();
   const removeDisabled = useDeleteDisabledChannels();
   const testAll = useTestAllChannels();
   const balances = useUpdateAllBalances();
@@ -60,6 +61,20 @@ export function ChannelsToolbar({ selected, onCleared, columns, visibility }: Ch
         <Button icon={<TagsOutlined />} onClick={() => (count === 0 ? notifyError(t('batch.selectFirst')) : openBatchTag(ids))}>
           {t('batch.tag', { count })}
         </Button>
+        {[true, false].map((enabled) => (
+          <Button
+            key={String(enabled)}
+            icon={enabled ? <CheckCircleOutlined /> : <StopOutlined />}
+            loading={setStatus.isPending && setStatus.variables?.enabled === enabled}
+            onClick={() =>
+              count === 0
+                ? notifyError(t('batch.selectFirst'))
+                : setStatus.mutate({ ids, enabled }, { onSuccess: (changed) => notifySuccess(t(enabled ? 'batch.enabled' : 'batch.disabled', { count: changed })) })
+            }
+          >
+            {t(enabled ? 'batch.enable' : 'batch.disable', { count })}
+          </Button>
+        ))}
         <Button
           icon={<ExperimentOutlined />}
           loading={testAll.isPending}
