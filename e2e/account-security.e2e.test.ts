@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { generate } from 'otplib';
 import { launchBrowser, openPage, signIn, waitForPath, withNotice } from './support/browser';
-import { pageApi } from './support/page-api';
+import { pageApi, signInAgainWithout2fa } from './support/page-api';
 import { registerViaApi, setupViaApi, startServer, type RunningServer } from './support/server';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
@@ -97,13 +97,11 @@ describe('account security and secure verification', () => {
   it('asks for an authenticator code before revealing a channel key, then shows it', async () => {
     if (rootSecret) {
       // An earlier attempt turned root's 2FA on and may have verified this session: start again without either.
-      const off = await pageApi(page, 'POST', '/api/user/2fa/disable', { code: await codeFor(rootSecret, 30) });
-      expect(off.success, off.message).toBe(true);
+      await signInAgainWithout2fa(page, await codeFor(rootSecret, 30), async () => {
+        await signIn(page, server.baseUrl, ROOT.username, ROOT.password);
+        await waitForPath(page, '/token');
+      });
       rootSecret = '';
-      await page.context().clearCookies();
-      await page.evaluate(() => localStorage.clear());
-      await signIn(page, server.baseUrl, ROOT.username, ROOT.password);
-      await waitForPath(page, '/token');
     }
     const created = await pageApi<{ ids: number[] }>(page, 'POST', '/api/channel/', { type: 1, name: 'guarded', key: CHANNEL_KEY, models: 'gpt-4o-mini', group: 'default' });
     expect(created.success, created.message).toBe(true);

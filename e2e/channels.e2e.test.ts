@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { launchBrowser, signIn, waitForPath, withNotice, shownAfter } from './support/browser';
 import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream';
-import { pageApi } from './support/page-api';
+import { pageApi, signInAgainWithout2fa } from './support/page-api';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
@@ -139,13 +139,11 @@ describe('channel management', () => {
   it('opens the editor at /channel/edit/:id and shows the stored key on request', async () => {
     if (rootSecret) {
       // An earlier attempt turned root's 2FA on and may have verified this session: start again without either.
-      const off = await pageApi(page, 'POST', '/api/user/2fa/disable', { code: await generate({ secret: rootSecret, epoch: Math.floor(Date.now() / 1000) + 30 }) });
-      expect(off.success, off.message).toBe(true);
+      await signInAgainWithout2fa(page, await generate({ secret: rootSecret, epoch: Math.floor(Date.now() / 1000) + 30 }), async () => {
+        await signIn(page, server.baseUrl, ROOT.username, ROOT.password);
+        await waitForPath(page, '/token');
+      });
       rootSecret = '';
-      await page.context().clearCookies();
-      await page.evaluate(() => localStorage.clear());
-      await signIn(page, server.baseUrl, ROOT.username, ROOT.password);
-      await waitForPath(page, '/token');
     }
     const [saved] = await listChannels();
     await page.goto(`${server.baseUrl}/channel/edit/${saved.id}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signIn, waitForPath, withNotice } from './support/browser';
-import { pageApi } from './support/page-api';
+import { createUserAs, pageApi } from './support/page-api';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
 import { DISCORD_PATHS, startFakeCodeProvider, type FakeCodeProvider } from '../packages/server/src/oauth/testing/fake-code-provider.test-helpers';
 
@@ -138,8 +138,7 @@ describe('Discord and custom OAuth providers', () => {
       const root = await newPage();
       await signIn(root, server.baseUrl, ROOT.username, ROOT.password);
       await waitForPath(root, '/token');
-      const created = await pageApi(root, 'POST', '/api/user/', { ...member, display_name: member.username });
-      expect(created.success, created.message).toBe(true);
+      await createUserAs(root, member);
       await root.context().close();
     }
     discord.signInAs({ id: discordId, username: 'nelly', global_name: 'Nelly', email: 'nelly@discord.test', verified: true });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { launchBrowser, signIn, waitForPath, shownAfter } from './support/browser';
-import { pageApi } from './support/page-api';
+import { createUserAs, pageApi } from './support/page-api';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
 import { startFakeOAuthProviders, type FakeOAuthProviders } from '../packages/server/src/oauth/testing/fake-oauth-providers.test-helpers';
 import { startOidcProvider, type TestOidcProvider } from '../packages/server/src/oauth/testing/oidc-provider.test-helpers';
@@ -172,8 +172,7 @@ describe('third-party sign-in, binding and authorization', () => {
       const root = await newPage();
       await signIn(root, server.baseUrl, ROOT.username, ROOT.password);
       await waitForPath(root, '/token');
-      const created = await pageApi(root, 'POST', '/api/user/', { ...member, display_name: member.username });
-      expect(created.success, created.message).toBe(true);
+      await createUserAs(root, member);
       await root.context().close();
     }
     const page = await newPage();
