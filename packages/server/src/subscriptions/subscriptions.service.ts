@@ -372,7 +372,6 @@ export class SubscriptionsService {
   }
 
   private async existingUser(id: number): Promise<void> {
-    const user = await this.db.selectFrom('users').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-    if (!user) throw new NotFoundError('user');
+    if (!(await usersRepository.findById(this.db, id))) throw new NotFoundError('user');
   }
 }

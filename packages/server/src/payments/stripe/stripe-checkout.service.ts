@@ -9,13 +9,13 @@ import { usersRepository } from '../../users/users.repository.js';
 import { stripeEnabled } from '../checkout/checkout-availability.js';
 import { creditCheckoutOrder } from '../checkout/checkout-credit.js';
 import { checkoutReturnUrls, newCheckoutTradeNo, placeCheckoutOrder } from '../checkout/checkout-order.js';
-import { objectField, providerFailure, stringField } from '../checkout/provider-call.js';
+import { objectField, stringField } from '../checkout/provider-call.js';
 import type { WebhookOutcome } from '../checkout/webhook-outcome.js';
 import type { DelegatedCheckoutOrders } from '../checkout/delegated-orders.js';
 import { centsText, topUpPriceCents, topUpQuota } from '../top-up-price.js';
 import { topUpsRepository } from '../top-ups.repository.js';
 import type { TopUpBuyer } from '../payments.service.js';
-import { createStripeCheckoutSession } from './stripe-client.js';
+import { createStripeCheckoutSession, stripeSecretKey } from './stripe-client.js';
 import { checkStripeSignature } from './stripe-signature.js';
 
 export interface StripeCheckoutDeps {
@@ -64,8 +64,7 @@ export class StripeCheckoutService {
     if (body.payment_method && body.payment_method !== CheckoutMethod.Stripe) throw new ValidationError(TopUpFailure.UnknownMethod, { field: 'payment_method' });
     const { db, options: o } = this.deps;
     const cents = this.priceCents(body.amount);
-    const secretKey = o.get('StripeApiSecret');
-    if (!/^(sk|rk)_/.test(secretKey)) throw providerFailure('Stripe', 'the Stripe secret key must start with sk_ or rk_');
+    const secretKey = stripeSecretKey(o.get('StripeApiSecret'));
     const tradeNo = newCheckoutTradeNo();
     const urls = checkoutReturnUrls(o, requestOrigin, tradeNo);
     const user = await usersRepository.findById(db, buyer.id);

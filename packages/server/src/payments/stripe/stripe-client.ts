@@ -1,6 +1,12 @@
 import type { UpstreamHttpClient } from '../../platform/http-client.js';
 import { callProvider, objectField, providerFailure, stringField } from '../checkout/provider-call.js';
 
+/** The configured secret key, refused before any call unless it is a Stripe secret (sk_) or restricted (rk_) key. */
+export function stripeSecretKey(configured: string): string {
+  if (!/^(sk|rk)_/.test(configured)) throw providerFailure('Stripe', 'the Stripe secret key must start with sk_ or rk_');
+  return configured;
+}
+
 export interface StripeSessionRequest {
   secretKey: string;
   priceId: string;
