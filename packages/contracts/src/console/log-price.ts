@@ -42,6 +42,8 @@ export interface LogOther {
   frt?: number;
   is_model_mapped?: boolean;
   upstream_model_name?: string;
+  /** The model the client asked for, when a fallback model served the request. */
+  fallback_from?: string;
   reasoning_effort?: string;
   /** 'subscription' when a subscription paid the request (absent: the wallet). */
   billing_source?: string;

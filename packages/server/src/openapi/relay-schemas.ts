@@ -5,11 +5,13 @@
 import { NOT_IMPLEMENTED_ROUTES } from '../relay/compat/not-implemented.js';
 
 const message = { type: 'object', properties: { role: { type: 'string' }, content: {} }, required: ['role'] };
+/** OpenRouter's fallback list, on any JSON surface that names its model: tried in order when the model's channels fail. */
+const models = { type: 'array', maxItems: 10, items: { type: 'string' }, description: 'fallback models, tried in order when every channel of `model` failed or none serves it (the first is the model when `model` is missing); not sent upstream' };
 
 export const relaySchemas: Record<string, { summary: string; body?: object }> = {
   'POST /v1/chat/completions': {
     summary: 'OpenAI chat completions (any channel type; converted where needed)',
-    body: { type: 'object', required: ['model', 'messages'], properties: { model: { type: 'string' }, messages: { type: 'array', items: message }, stream: { type: 'boolean' }, max_tokens: { type: 'integer' }, tools: { type: 'array' } } },
+    body: { type: 'object', required: ['messages'], properties: { model: { type: 'string' }, models, messages: { type: 'array', items: message }, stream: { type: 'boolean' }, max_tokens: { type: 'integer' }, tools: { type: 'array' } } },
   },
   'POST /pg/chat/completions': {
     summary: "Playground: OpenAI chat completions for the signed-in console user (session + New-Api-User, no API key); billed to the user, logged as token playground-<group>; optional `group` (one the user may use)",
@@ -25,14 +27,14 @@ export const relaySchemas: Record<string, { summary: string; body?: object }> = 
   'POST /v1/audio/translations': { summary: 'Speech translation (multipart/form-data)' },
   'POST /v1/moderations': { summary: 'Moderation', body: { type: 'object', required: ['input'], properties: { model: { type: 'string' }, input: {} } } },
   'POST /v1/rerank': { summary: 'Rerank documents', body: { type: 'object', required: ['model', 'query', 'documents'], properties: { model: { type: 'string' }, query: { type: 'string' }, documents: { type: 'array' } } } },
-  'POST /v1/responses': { summary: 'OpenAI Responses API', body: { type: 'object', required: ['model'], properties: { model: { type: 'string' }, input: {}, stream: { type: 'boolean' } } } },
+  'POST /v1/responses': { summary: 'OpenAI Responses API', body: { type: 'object', required: ['model'], properties: { model: { type: 'string' }, models, input: {}, stream: { type: 'boolean' } } } },
   'POST /v1/responses/compact': {
     summary: 'OpenAI Responses compaction: one response.compaction object, billed by its usage (OpenAI, Azure and custom channels; never streamed)',
     body: { type: 'object', required: ['model'], properties: { model: { type: 'string' }, input: {}, instructions: { type: 'string' }, previous_response_id: { type: 'string' }, prompt_cache_key: { type: 'string' } } },
   },
   'POST /v1/messages': {
     summary: 'Anthropic Messages (x-api-key or Bearer)',
-    body: { type: 'object', required: ['model', 'messages', 'max_tokens'], properties: { model: { type: 'string' }, messages: { type: 'array', items: message }, system: {}, max_tokens: { type: 'integer' }, stream: { type: 'boolean' } } },
+    body: { type: 'object', required: ['model', 'messages', 'max_tokens'], properties: { model: { type: 'string' }, models, messages: { type: 'array', items: message }, system: {}, max_tokens: { type: 'integer' }, stream: { type: 'boolean' } } },
   },
   'POST /v1beta/models/:target': { summary: 'Gemini generateContent / streamGenerateContent (target = model:action; x-goog-api-key, ?key= or Bearer)', body: { type: 'object', required: ['contents'], properties: { contents: { type: 'array' }, systemInstruction: {}, generationConfig: { type: 'object' } } } },
   'POST /v1/models/:target': { summary: 'Gemini actions under /v1, as on /v1beta/models/:target (target = model:action)', body: { type: 'object', properties: { contents: { type: 'array' }, content: { type: 'object' }, requests: { type: 'array' } } } },

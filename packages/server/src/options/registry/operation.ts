@@ -1,4 +1,5 @@
-import { bool, int, lineList, num, oneOf, secret, statusCodes } from '../option-def.js';
+import { z } from 'zod';
+import { bool, int, json, lineList, num, objectError, oneOf, secret, statusCodes } from '../option-def.js';
 
 /** Upstream error phrases that disable a channel automatically (matched case-insensitively). */
 const defaultDisableKeywords = [
@@ -19,6 +20,17 @@ export const operationOptions = {
   // Display and behaviour
   QuotaPerUnit: num(500000, 1),
   RetryTimes: int(0, 0, 10),
+  /** Model → models to try in order when every channel of the model failed or it has none (a request's own `models` list wins). */
+  ModelFallbacks: json<Record<string, string[]>>(
+    {},
+    z.record(
+      z.string(),
+      z
+        .array(z.string({ error: 'each fallback must be a model name' }).trim().min(1, 'a fallback model name must not be empty').max(200, 'a fallback model name is too long'), { error: 'each model needs an array of fallback models' })
+        .max(10, 'at most 10 fallback models per model'),
+      objectError,
+    ),
+  ),
   DisplayInCurrencyEnabled: bool(true),
   DisplayTokenStatEnabled: bool(true),
   DefaultCollapseSidebar: bool(false),

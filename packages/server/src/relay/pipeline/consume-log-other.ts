@@ -20,6 +20,8 @@ export interface ConsumeLogDetails {
   channelAffinity?: string;
   /** Which key of a channel holding several served the request. */
   multiKeyIndex?: number;
+  /** The model the client asked for, when a fallback model served the request. */
+  fallbackFrom?: string;
 }
 
 /** JSON's rendering of a number: non-finite values become null, as JSON.stringify writes them. */
@@ -65,6 +67,7 @@ export function consumeLogOther(price: BillablePrice, d: ConsumeLogDetails): str
     (u.googleSearchCalls ? `"google_search_calls":${num(u.googleSearchCalls)},"google_search_price":${num(price.toolCallPrices?.google_search ?? 0)},` : '') +
     `"frt":${num(d.firstTokenMs)},"is_model_mapped":${d.isMapped},"upstream_model_name":${str(d.upstreamModel)},` +
     (d.reasoningEffort === undefined ? '' : `"reasoning_effort":${str(d.reasoningEffort)},`) +
+    (d.fallbackFrom === undefined ? '' : `"fallback_from":${str(d.fallbackFrom)},`) +
     `"request_path":${str(d.requestPath)},` +
     (d.streamStatus === undefined ? '' : `"stream_status":${str(d.streamStatus)},`) +
     `"usage_semantic":${str(u.semantic)},` +

@@ -47,6 +47,7 @@ export function recordSuccess(deps: RelayDeps, input: RelayInput, price: Billabl
       promptEstimate: promptEstimate.computed ? promptEstimate.tokens : undefined,
       channelAffinity: deps.channelAffinity?.recordServed(input, result.channel),
       multiKeyIndex: result.keyIndex,
+      fallbackFrom: input.requestedModel,
     },
   });
 }

@@ -19,6 +19,7 @@ import type { RelayDeps } from './relay-deps.js';
 import type { ResponseStorage } from '../formats/openai/responses-from-chat.js';
 import { withStoredConversation } from '../responses-store/previous-response.js';
 import { nextAutoGroup, withRoutingGroup } from './auto-group.js';
+import { forModel, withFallbacks } from './model-fallbacks.js';
 
 /** Balances above max(10 currency units, 100 × the estimate) skip the pre-consume hold. */
 const TRUST_MIN_UNITS = 10;
@@ -45,6 +46,8 @@ export interface RelayInput {
   userAgent?: string;
   /** A Responses request: how the answer is stored when the gateway builds it (set by runRelay). */
   responsesStorage?: ResponseStorage;
+  /** Set when a fallback model serves: the model the client asked for (the log's `fallback_from`). */
+  requestedModel?: string;
 }
 
 /**
@@ -65,8 +68,10 @@ export async function runRelay(deps: RelayDeps, received: RelayInput, io: Client
   }
 }
 
-async function relayAdmitted(deps: RelayDeps, received: RelayInput, io: ClientIO): Promise<void> {
-  const { principal } = received;
+async function relayAdmitted(deps: RelayDeps, asked: RelayInput, io: ClientIO): Promise<void> {
+  const { principal } = asked;
+  // Fallback models (the request's `models`, else ModelFallbacks) serve when the requested one cannot.
+  const { input: received, fallbacks } = withFallbacks(deps, asked);
   if (!received.model) throw invalidRequest('model is required', 'model_required');
   assertModelAllowed(principal, received.model);
   if (deps.limiter.active) for (const [k, v] of Object.entries(await deps.limiter.admit(principal.userId, principal.group))) io.setHeader(k, v);
@@ -84,18 +89,26 @@ async function relayAdmitted(deps: RelayDeps, received: RelayInput, io: ClientIO
   const ownKeyLookup = principal.pinnedChannelId === null ? deps.ownKeyChannels?.channelFor(principal.userId, expanded.model) : null;
   const ownKey = ownKeyLookup instanceof Promise ? await ownKeyLookup : ownKeyLookup;
   if (ownKey) return runOwnKeyRelay(deps, expanded, io, ownKey);
+  const requested = expanded;
+  const models = [requested.model, ...fallbacks];
   // An `auto` key is routed, priced and logged in the first of its groups with a channel for the model.
-  const routedBy = withRoutingGroup(deps, principal, expanded.model);
-  let input = routedBy === principal ? expanded : { ...expanded, principal: routedBy };
+  const routedFor = (model: string): RelayInput => {
+    const routedBy = withRoutingGroup(deps, principal, model);
+    return model === requested.model ? (routedBy === principal ? requested : { ...requested, principal: routedBy }) : forModel(requested, routedBy, model);
+  };
+  const servable = (i: RelayInput) => i.principal.pinnedChannelId !== null || deps.routing.table.candidates(i.principal.group, i.model) !== undefined;
+  let input = routedFor(requested.model);
+  let modelAt = 0;
+  let canServe = servable(input);
+  // A requested model no channel serves is answered by its first fallback that has one.
+  while (!canServe && modelAt + 1 < models.length) canServe = servable((input = routedFor(models[++modelAt])));
 
   let price = priceOf(deps, input);
   // quota_setting.enable_free_model_pre_consume off: what costs nothing needs no balance and no hold.
   const free = isFree(price) && !deps.options.get('quota_setting.enable_free_model_pre_consume');
   const funding = subscriptionFunding(principal.subscriptionUntil, principal.userSetting);
   if (principal.userQuota <= 0 && !free && !funding) throw userQuotaUsedUp();
-  if (input.principal.pinnedChannelId === null && !deps.routing.table.candidates(input.principal.group, input.model)) {
-    throw noChannelError(input, false);
-  }
+  if (!canServe) throw noChannelError(routedFor(requested.model), false);
   const promptEstimate = new PromptEstimate(input.endpoint, input.body);
   const hold = free ? undefined : preConsume(deps, input, price, promptEstimate, funding);
   if (hold) await hold;
@@ -105,27 +118,38 @@ async function relayAdmitted(deps: RelayDeps, received: RelayInput, io: ClientIO
   if (input.stream) deps.metrics?.streamStarted();
   try {
     const attempts = principal.pinnedChannelId !== null ? 1 : deps.options.get('RetryTimes') + 1;
-    const tried = new Set<number>();
-    for (let i = 0; i < attempts; i++) {
-      let choice = chooseChannel(deps, input.principal, input.model, tried, input);
-      // An `auto` key with cross-group retry whose group has no channel left moves to its next auto group,
-      // which then serves, prices and is logged.
-      let moved = '';
-      while (!choice) {
-        const group = nextAutoGroup(deps, principal, input);
-        if (!group) break;
-        moved = `cross-group retry from ${input.principal.group} to ${group}; `;
-        input = { ...input, principal: { ...input.principal, group } };
+    for (; modelAt < models.length; modelAt++) {
+      if (input.model !== models[modelAt]) {
+        const next = routedFor(models[modelAt]);
+        if (!servable(next)) continue;
+        input = next;
         price = priceOf(deps, input);
-        choice = chooseChannel(deps, input.principal, input.model, tried);
       }
-      if (!choice) break;
-      tried.add(choice.channel.id);
-      trace.tried.push(choice.channel.id);
-      trace.reasons.push(`#${choice.channel.id}: ${moved}${choice.reason}`);
-      last = await attemptChannel(deps, input, choice, { promptEstimate, io });
-      if (last.kind === 'failed') deps.metrics?.upstreamError(choice.channel.id, last.error.status);
-      if (last.kind === 'done' || !last.retry || io.started || io.closed) break;
+      const fellBack = input.model === requested.model ? '' : `fallback from ${requested.model} to ${input.model}; `;
+      const tried = new Set<number>();
+      for (let i = 0; i < attempts; i++) {
+        let choice = chooseChannel(deps, input.principal, input.model, tried, input);
+        // An `auto` key with cross-group retry whose group has no channel left moves to its next auto group,
+        // which then serves, prices and is logged.
+        let moved = '';
+        while (!choice) {
+          const group = nextAutoGroup(deps, principal, input);
+          if (!group) break;
+          moved = `cross-group retry from ${input.principal.group} to ${group}; `;
+          input = { ...input, principal: { ...input.principal, group } };
+          price = priceOf(deps, input);
+          choice = chooseChannel(deps, input.principal, input.model, tried);
+        }
+        if (!choice) break;
+        tried.add(choice.channel.id);
+        trace.tried.push(choice.channel.id);
+        trace.reasons.push(`#${choice.channel.id}: ${fellBack}${moved}${choice.reason}`);
+        last = await attemptChannel(deps, input, choice, { promptEstimate, io });
+        if (last.kind === 'failed') deps.metrics?.upstreamError(choice.channel.id, last.error.status);
+        if (last.kind === 'done' || !last.retry || io.started || io.closed) break;
+      }
+      // Only a failure that is not the caller's fault, before any byte reached the client, falls back.
+      if ((last && (last.kind === 'done' || !last.retry)) || io.started || io.closed) break;
     }
   } catch (err) {
     if (deps.billing.hasOpenHold(input.requestId)) await deps.billing.refund(input.requestId);
@@ -133,7 +157,6 @@ async function relayAdmitted(deps: RelayDeps, received: RelayInput, io: ClientIO
   } finally {
     if (input.stream) deps.metrics?.streamEnded();
   }
-
   if (last?.kind === 'done') {
     if (deps.limiter.active) await deps.limiter.recordSuccess(principal.userId);
     const quota = recordSuccess(deps, input, price, last, trace, promptEstimate);
@@ -141,8 +164,10 @@ async function relayAdmitted(deps: RelayDeps, received: RelayInput, io: ClientIO
     return;
   }
   if (last) deps.metrics?.relayServed(input.model, last.channel.id, (Date.now() - input.startedAt) / 1000, 0);
-  const error = last?.error ?? noChannelError(input, trace.tried.length > 0);
-  await recordFailure(deps, input, error, trace, last?.channel);
+  // A failure is logged under the model the client asked for; the route trace names any fallback tried.
+  const failed = input.model === requested.model ? input : { ...input, model: requested.model };
+  const error = last?.error ?? noChannelError(failed, trace.tried.length > 0);
+  await recordFailure(deps, failed, error, trace, last?.channel);
   if (!io.started) io.sendJson(error.status, input.surface.errorBody(error), error.headers);
   else io.end();
 }

@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OptionsSection } from '../options-section';
-import { BoolOption, FieldGrid, GridCell, NumberOption, SwitchRow, TextOption } from '../option-inputs';
+import { BoolOption, FieldGrid, GridCell, JsonOption, NumberOption, SwitchRow, TextOption } from '../option-inputs';
 
 const FIELDS = {
   TopUpLink: 'text',
@@ -10,6 +10,7 @@ const FIELDS = {
   ChatLink2: 'text',
   QuotaPerUnit: 'number',
   RetryTimes: 'number',
+  ModelFallbacks: 'json',
   DisplayInCurrencyEnabled: 'bool',
   DisplayTokenStatEnabled: 'bool',
   DefaultCollapseSidebar: 'bool',
@@ -19,7 +20,7 @@ const FIELDS = {
   'general_setting.ping_interval_seconds': 'number',
 } as const;
 
-/** Links, quota unit, retries and the display switches. */
+/** Links, quota unit, retries, model fallbacks and the display switches. */
 export function GeneralSection({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
   return (
@@ -53,6 +54,7 @@ export function GeneralSection({ options }: { options: Record<string, string> })
           <NumberOption name="general_setting.ping_interval_seconds" label={t('general.pingInterval')} min={1} max={600} required help={t('general.pingIntervalHelp')} />
         </GridCell>
       </FieldGrid>
+      <JsonOption name="ModelFallbacks" label={t('general.modelFallbacks')} help={t('general.modelFallbacksHelp')} rows={4} />
       <SwitchRow>
         <BoolOption name="DisplayInCurrencyEnabled" label={t('general.displayInCurrency')} />
         <BoolOption name="DisplayTokenStatEnabled" label={t('general.displayTokenStat')} />

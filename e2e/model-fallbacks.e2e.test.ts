@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, signIn, waitForPath, withNotice } from './support/browser';
+import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream';
+import { pageApi } from './support/page-api';
+import { useRootSite } from './support/server';
+
+const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
+/** Nothing listens on the discard port: a channel there fails to connect, a failure that moves on. */
+const DEAD_UPSTREAM = 'http://127.0.0.1:9';
+
+/**
+ * Model fallbacks end to end: root saves ModelFallbacks in the General settings, a request for a model whose
+ * only channel is down is answered by the fallback model, and the usage log says so.
+ */
+describe('model fallbacks', () => {
+  const site = useRootSite(ROOT);
+  let upstream: FakeUpstream;
+  beforeAll(async () => {
+    upstream = await startFakeUpstream({ prompt_tokens: 30, completion_tokens: 20 }, ['gpt-4o-mini']);
+  });
+  afterAll(() => upstream?.close());
+
+  /** Counts attempts: a retry adds channels named after itself. */
+  let attempt = 0;
+
+  it('answers from the fallback model root configured and shows it in the log detail', async () => {
+    const n = ++attempt;
+    const page = await openPage(site.browser, { width: 1360, height: 900 });
+    await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=operation');
+    await waitForPath(page, '/setting');
+    // A retry starts without the fallback an earlier attempt saved.
+    expect((await pageApi(page, 'PUT', '/api/option/', { key: 'ModelFallbacks', value: '{}' })).success).toBe(true);
+    for (const [name, baseUrl, models] of [[`down-${n}`, DEAD_UPSTREAM, 'gpt-4o'], [`up-${n}`, upstream.url, 'gpt-4o-mini']]) {
+      const created = await pageApi(page, 'POST', '/api/channel/', { type: 1, name, key: 'sk-fallback-e2e', base_url: baseUrl, models, group: 'default' });
+      expect(created.success, created.message).toBe(true);
+    }
+    await page.reload();
+
+    const card = page.getByTestId('settings-general');
+    const field = card.getByLabel('Model fallbacks');
+    await field.fill('{"gpt-4o": ["gpt-4o-mini"]}');
+    await withNotice(page, 'Saved successfully', () => card.getByRole('button', { name: 'Save' }).click(), 'success');
+    await field.fill('{"gpt-4o": "gpt-4o-mini"}');
+    await withNotice(page, /each model needs an array of fallback models/, () => card.getByRole('button', { name: 'Save' }).click(), 'error');
+
+    const before = upstream.requests.length;
+    const answer = await pageApi<never>(page, 'POST', '/pg/chat/completions', { model: 'gpt-4o', messages: [{ role: 'user', content: 'hello' }] });
+    expect((answer as unknown as { choices: { message: { content: string } }[] }).choices[0].message.content).toBe('Hello from the fake upstream');
+    expect(upstream.requests.slice(before)).toEqual([expect.objectContaining({ model: 'gpt-4o-mini' })]);
+
+    await page.goto(`${site.server.baseUrl}/log`);
+    await page.getByRole('heading', { name: 'Usage logs' }).waitFor();
+    const row = page.locator('tr.ant-table-row', { hasText: 'gpt-4o-mini' }).first();
+    await row.locator('.ant-table-row-expand-icon').click();
+    const detail = page.getByTestId('log-detail');
+    await detail.getByText('Served by a fallback: gpt-4o was asked for').waitFor();
+    expect(await detail.getByTestId('log-route').textContent()).toContain('fallback from gpt-4o to gpt-4o-mini');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,76 @@
+import { invalidRequest } from '../relay-error.js';
+import type { RelayBody } from '../providers/provider-adapter.js';
+import { assertModelAllowed, type ApiKeyPrincipal } from './authenticate-api-key.js';
+import { acceptsUnpricedModels, currentPrice } from './pricing.js';
+import type { RelayDeps } from './relay-deps.js';
+import type { RelayInput } from './run-relay.js';
+
+/** At most this many models in a request's own `models` list (the first one included). */
+export const MAX_REQUEST_MODELS = 10;
+
+/** A request with its fallback models taken out of the body: the models to try after `input.model`. */
+export interface WithFallbacks {
+  input: RelayInput;
+  fallbacks: string[];
+}
+
+/**
+ * The models to try, in order, when every channel of the requested model failed (or it has none):
+ * the request's own `models` list (OpenRouter's; the list is taken out of the body so no upstream sees
+ * it, and a request with no `model` is for its first entry), else the ModelFallbacks option's list for
+ * the model. A request's list is the caller's choice, so a model in it that the key may not use or that
+ * has no price is refused up front; the operator's list just skips such models. A request pinned to a
+ * channel (`sk-KEY-ID`) has no fallbacks.
+ */
+export function withFallbacks(deps: Pick<RelayDeps, 'options'>, input: RelayInput): WithFallbacks {
+  const listed = input.body.kind === 'json' ? requestModels(input.body.json) : undefined;
+  if (listed) {
+    const { models: _models, route: _route, ...json } = (input.body as { json: Record<string, unknown> }).json;
+    const model = input.model || listed[0];
+    const stripped: RelayInput = { ...input, model, body: { kind: 'json', json: typeof json.model === 'string' || !input.model ? { ...json, model } : json } };
+    if (input.principal.pinnedChannelId !== null) return { input: stripped, fallbacks: [] };
+    const fallbacks = unique(listed.filter((m) => m !== model));
+    for (const m of fallbacks) {
+      assertModelAllowed(input.principal, m);
+      if (!isPriced(deps, input.principal, m)) throw invalidRequest(`the fallback model ${m} has no price set; ask the administrator to set one`, 'model_price_error');
+    }
+    return { input: stripped, fallbacks };
+  }
+  if (input.principal.pinnedChannelId !== null) return { input, fallbacks: [] };
+  const configured: Record<string, string[]> = deps.options.get('ModelFallbacks');
+  const list = Object.hasOwn(configured, input.model) ? configured[input.model] : undefined;
+  if (!list || list.length === 0) return { input, fallbacks: [] };
+  const p = input.principal;
+  return { input, fallbacks: unique(list.filter((m) => m !== input.model && (!p.modelLimits || p.modelLimits.has(m)) && isPriced(deps, p, m))) };
+}
+
+/** `input` asking for `model` instead: the body says so too (and is no longer the client's bytes). */
+export function forModel(input: RelayInput, principal: ApiKeyPrincipal, model: string): RelayInput {
+  return { ...input, model, principal, body: withBodyModel(input.body, model), requestedModel: input.model };
+}
+
+function withBodyModel(body: RelayBody, model: string): RelayBody {
+  if (body.kind === 'multipart') return { kind: 'multipart', fields: body.fields.map((f) => (f.name === 'model' ? { ...f, value: model } : f)) };
+  // A Gemini-native body names no model (its path does): nothing to rewrite there.
+  return { kind: 'json', json: typeof body.json.model === 'string' ? { ...body.json, model } : body.json };
+}
+
+/** A request's `models` list, checked; undefined when it has none. */
+function requestModels(json: Record<string, unknown>): string[] | undefined {
+  const models = json.models;
+  if (models === undefined || models === null) return undefined;
+  if (!Array.isArray(models)) throw invalidRequest('models must be an array of model names', 'invalid_models');
+  if (models.length === 0) return undefined;
+  if (models.length > MAX_REQUEST_MODELS) throw invalidRequest(`models may list at most ${MAX_REQUEST_MODELS} models`, 'invalid_models');
+  for (const m of models) {
+    if (typeof m !== 'string' || m.trim() === '') throw invalidRequest('each entry of models must be a model name', 'invalid_models');
+    if (m.length > 200) throw invalidRequest('a model name in models is too long', 'invalid_models');
+  }
+  return (models as string[]).map((m) => m.trim());
+}
+
+function isPriced(deps: Pick<RelayDeps, 'options'>, principal: ApiKeyPrincipal, model: string): boolean {
+  return currentPrice(deps.options, model, principal.group, acceptsUnpricedModels(deps.options, principal), principal.userGroup).mode !== 'unpriced';
+}
+
+const unique = (models: string[]): string[] => [...new Set(models)];
