@@ -298,3 +298,10 @@ export const CopyChannelQuery = z.object({
   reset_balance: z.preprocess((v) => !(v === false || v === 'false' || v === '0'), z.boolean()),
 });
 export type CopyChannelQuery = z.output<typeof CopyChannelQuery>;
+
+/**
+ * How a channel is drawn inside the highest usable priority tier (option ChannelSelectionStrategy):
+ * by weight (new-api's), the lowest recent latency, or the fewest requests in flight.
+ */
+export const CHANNEL_SELECTION_STRATEGIES = ['weighted', 'latency', 'least_busy'] as const;
+export type ChannelSelectionStrategy = (typeof CHANNEL_SELECTION_STRATEGIES)[number];

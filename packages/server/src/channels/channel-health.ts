@@ -15,6 +15,8 @@
  * database.
  */
 
+import { ChannelLoad } from './channel-load.js';
+
 export interface ChannelHealthOptions {
   /** How many recent outcomes are kept per channel (default 20). */
   windowSize?: number;
@@ -42,6 +44,8 @@ interface ChannelState {
 }
 
 export class ChannelHealthTracker {
+  /** Latency and requests in flight per channel, for the selection strategies that use them. */
+  readonly load = new ChannelLoad();
   private readonly windowSize: number;
   private readonly failureThreshold: number;
   private readonly windowMs: number;

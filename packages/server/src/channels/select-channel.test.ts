@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RoutingTable } from './routing-table.js';
-import { effectiveWeight, listModelsForGroups, selectChannel } from './select-channel.js';
+import { LATENCY_BUFFER, LATENCY_EXPLORATION, effectiveWeight, listModelsForGroups, selectChannel } from './select-channel.js';
+import { ChannelLoad } from './channel-load.js';
 import { routable, seededRandom } from './channels.test-helpers.js';
 
 const query = { group: 'default', model: 'gpt-4o' };
@@ -128,5 +129,66 @@ describe('listModelsForGroups', () => {
     ]);
     expect([...listModelsForGroups(table, ['default', 'vip'])].sort()).toEqual(['a', 'b', 'c']);
     expect(listModelsForGroups(table, ['nobody']).size).toBe(0);
+  });
+});
+
+describe('selectChannel with a selection strategy', () => {
+  const oneTier = () => RoutingTable.build([routable({ id: 1, weight: 10 }), routable({ id: 2, weight: 1 }), routable({ id: 3, weight: 1 }), routable({ id: 4, priority: -1 })]);
+
+  it('latency: tries each unmeasured channel first, then keeps to the fastest (and those within the buffer)', () => {
+    const latencies = new Map<number, number>([[1, 900]]);
+    const prefer = { kind: 'latency' as const, latencyOf: (id: number) => latencies.get(id) };
+    const unmeasured = draw(oneTier(), 300, 5, { prefer });
+    expect(new Set(unmeasured.keys())).toEqual(new Set([2, 3]));
+    expect(selectChannel(oneTier(), { ...query, prefer }, () => 0)!.reason).toBe('latency not measured yet; priority tier 1 of 2 (priority 0), weight 1 of 2 total among 2 channels');
+
+    latencies.set(2, 100).set(3, 100 * (1 + LATENCY_BUFFER));
+    // An exploring draw (random below LATENCY_EXPLORATION) ignores latency; any other keeps to channels 2 and 3.
+    const choice = selectChannel(oneTier(), { ...query, prefer }, () => LATENCY_EXPLORATION);
+    expect(choice!.reason).toBe('lowest latency (100 ms average); priority tier 1 of 2 (priority 0), weight 1 of 2 total among 2 channels');
+    const counts = draw(oneTier(), 2000, 9, { prefer });
+    // Channel 1 (weight 10, 9× slower) gets only exploring draws: about 5% × 10/12 of them.
+    expect(counts.get(1)!).toBeGreaterThan(2000 * LATENCY_EXPLORATION * 0.5);
+    expect(counts.get(1)!).toBeLessThan(2000 * LATENCY_EXPLORATION * 1.5);
+    expect(counts.get(2)! + counts.get(3)!).toBeGreaterThan(1850);
+    expect(counts.has(4)).toBe(false);
+    const exploring = selectChannel(oneTier(), { ...query, prefer }, () => 0);
+    expect(exploring!.reason).toMatch(/^exploring latency; .* among 3 channels$/);
+  });
+
+  it('least busy: draws among the channels with the fewest requests in flight', () => {
+    const load = new ChannelLoad();
+    const prefer = { kind: 'least_busy' as const, busy: (id: number) => load.busy(id) };
+    const endOne = load.begin(1);
+    load.begin(2);
+    const choice = selectChannel(oneTier(), { ...query, prefer }, () => 0);
+    expect(choice).toMatchObject({ channel: { id: 3 } });
+    expect(choice!.reason).toBe('least busy (0 in flight); priority tier 1 of 2 (priority 0), weight 1 of 1 total among 1 channel');
+    load.begin(3);
+    endOne();
+    endOne();
+    expect(load.busy(1)).toBe(0);
+    expect(selectChannel(oneTier(), { ...query, prefer })).toMatchObject({ channel: { id: 1 } });
+  });
+
+  it('never narrows across tiers nor past exclusions', () => {
+    const prefer = { kind: 'latency' as const, latencyOf: (id: number) => (id === 4 ? 1 : 1000) };
+    expect(selectChannel(oneTier(), { ...query, prefer, exclude: new Set([1, 2]) })).toMatchObject({ channel: { id: 3 } });
+    expect(selectChannel(oneTier(), { ...query, prefer, exclude: new Set([1, 2, 3]) })).toMatchObject({ channel: { id: 4 } });
+  });
+});
+
+describe('ChannelLoad', () => {
+  it('keeps an exponentially weighted latency per channel and model', () => {
+    const load = new ChannelLoad();
+    expect(load.latencyOf(1, 'a')).toBeUndefined();
+    load.recordLatency(1, 'a', 100);
+    load.recordLatency(1, 'a', 200);
+    expect(load.latencyOf(1, 'a')).toBeCloseTo(130);
+    load.recordLatency(1, 'b', 50);
+    expect(load.latencyOf(1, 'b')).toBe(50);
+    load.recordLatency(1, 'a', Number.NaN);
+    load.recordLatency(1, 'a', -5);
+    expect(load.latencyOf(1, 'a')).toBeCloseTo(130);
   });
 });

@@ -8,7 +8,8 @@ import type { RoutableChannel, RouteTier, RoutingTable } from './routing-table.j
  * 1. Tiers are visited from the highest priority down. A channel already tried in this request
  *    (`exclude`) is never returned; a cooling channel is skipped while any other usable channel exists.
  * 2. Inside the first tier with a usable channel, one is drawn at random in proportion to its
- *    effective weight (see `effectiveWeight`).
+ *    effective weight (see `effectiveWeight`); a `prefer` strategy first narrows the draw to the
+ *    tier's fastest or least busy channels (see `narrowed`).
  * 3. When every channel that is not excluded is cooling, the highest tier holding such a channel is
  *    used anyway: cooling only steers traffic away, it never turns a request into a failure.
  * 4. Nothing left → null (the caller answers "no available channel").
@@ -24,7 +25,18 @@ export interface ChannelQuery {
   exclude?: ReadonlySet<number>;
   /** Whether a channel is cooling down after repeated failures (see channel-health.ts). */
   isCooling?: (channelId: number) => boolean;
+  /** Narrows each draw to the fastest or least busy channels (ChannelSelectionStrategy); absent = by weight alone. */
+  prefer?: ChannelPreference;
 }
+
+export type ChannelPreference =
+  | { kind: 'latency'; latencyOf: (channelId: number) => number | undefined }
+  | { kind: 'least_busy'; busy: (channelId: number) => number };
+
+/** Channels within this share of the lowest average latency count as equally fast (and split the traffic by weight). */
+export const LATENCY_BUFFER = 0.2;
+/** The share of draws under the latency strategy that ignore latency, so a slow channel that got faster is measured again. */
+export const LATENCY_EXPLORATION = 0.05;
 
 export interface ChannelChoice {
   channel: RoutableChannel;
@@ -76,7 +88,7 @@ export function selectChannel(table: RoutingTable, query: ChannelQuery, random: 
     }
     if (ready.length > 0) {
       const why = t === 0 ? '' : 'fallback: all channels in higher tiers tried or cooling; ';
-      return pick(route.model, tiers, t, ready, false, why, random);
+      return pick(route.model, tiers, t, ready, false, why, random, query.prefer);
     }
     if (cooling.length > 0 && firstCoolingTier < 0) {
       firstCoolingTier = t;
@@ -84,18 +96,20 @@ export function selectChannel(table: RoutingTable, query: ChannelQuery, random: 
     }
   }
   if (firstCoolingTier < 0) return null;
-  return pick(route.model, tiers, firstCoolingTier, firstCoolingChannels, true, 'fallback: every remaining channel is cooling down; ', random);
+  return pick(route.model, tiers, firstCoolingTier, firstCoolingChannels, true, 'fallback: every remaining channel is cooling down; ', random, query.prefer);
 }
 
 function pick(
   model: string,
   tiers: readonly RouteTier[],
   tierIndex: number,
-  candidates: readonly RoutableChannel[],
+  tierChannels: readonly RoutableChannel[],
   cooling: boolean,
   why: string,
   random: RandomSource,
+  prefer: ChannelPreference | undefined,
 ): ChannelChoice {
+  const { candidates, note } = prefer && tierChannels.length > 1 ? narrowed(prefer, tierChannels, random) : { candidates: tierChannels, note: '' };
   let total = 0;
   let configuredTotal = 0;
   for (const c of candidates) {
@@ -123,8 +137,28 @@ function pick(
     weight,
     totalWeight: configuredTotal,
     cooling,
-    reason: `${why}${position}, weight ${weight} of ${configuredTotal} total among ${candidates.length} channel${candidates.length === 1 ? '' : 's'}`,
+    reason: `${why}${note}${position}, weight ${weight} of ${configuredTotal} total among ${candidates.length} channel${candidates.length === 1 ? '' : 's'}`,
   };
+}
+
+/**
+ * The channels of a tier a strategy prefers, and why. Latency: channels not measured yet first (each is
+ * tried once), otherwise those within LATENCY_BUFFER of the fastest, except for an exploring draw now and
+ * then. Least busy: those with the fewest requests in flight on this node.
+ */
+function narrowed(prefer: ChannelPreference, channels: readonly RoutableChannel[], random: RandomSource): { candidates: readonly RoutableChannel[]; note: string } {
+  if (prefer.kind === 'least_busy') {
+    let least = Infinity;
+    for (const c of channels) least = Math.min(least, prefer.busy(c.id));
+    return { candidates: channels.filter((c) => prefer.busy(c.id) === least), note: `least busy (${least} in flight); ` };
+  }
+  const unmeasured = channels.filter((c) => prefer.latencyOf(c.id) === undefined);
+  if (unmeasured.length > 0) return { candidates: unmeasured, note: 'latency not measured yet; ' };
+  if (random() < LATENCY_EXPLORATION) return { candidates: channels, note: 'exploring latency; ' };
+  let fastest = Infinity;
+  for (const c of channels) fastest = Math.min(fastest, prefer.latencyOf(c.id)!);
+  const limit = fastest * (1 + LATENCY_BUFFER);
+  return { candidates: channels.filter((c) => prefer.latencyOf(c.id)! <= limit), note: `lowest latency (${Math.round(fastest)} ms average); ` };
 }
 
 /** The models any of the groups can use (GET /v1/models before token model limits and pricing filters). */

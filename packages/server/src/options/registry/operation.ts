@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANNEL_SELECTION_STRATEGIES } from '@gw/contracts';
 import { bool, int, json, lineList, num, objectError, oneOf, secret, statusCodes } from '../option-def.js';
 
 /** Upstream error phrases that disable a channel automatically (matched case-insensitively). */
@@ -20,6 +21,8 @@ export const operationOptions = {
   // Display and behaviour
   QuotaPerUnit: num(500000, 1),
   RetryTimes: int(0, 0, 10),
+  /** How a channel is drawn inside a priority tier: by weight, lowest recent latency, or fewest requests in flight. */
+  ChannelSelectionStrategy: oneOf('weighted', CHANNEL_SELECTION_STRATEGIES),
   /** Model → models to try in order when every channel of the model failed or it has none (a request's own `models` list wins). */
   ModelFallbacks: json<Record<string, string[]>>(
     {},

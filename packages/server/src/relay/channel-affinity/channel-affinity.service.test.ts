@@ -88,7 +88,7 @@ describe('ChannelAffinity', () => {
   it('is not asked at all by chooseChannel while it is off', () => {
     const affinity = new ChannelAffinity(optionsOf({ 'channel_affinity_setting.enabled': false, 'channel_affinity_setting.rules': rules() }));
     const preferred = vi.spyOn(affinity, 'preferredChoice');
-    const deps = { routing: { table }, health: { isCooling: () => false }, channelAffinity: affinity } as unknown as RelayDeps;
+    const deps = { options: optionsOf({}), routing: { table }, health: { isCooling: () => false }, channelAffinity: affinity } as unknown as RelayDeps;
     expect(chooseChannel(deps, principal, 'gpt-4o', new Set(), request('conv-1'))?.channel.id).toBe(high.id);
     expect(preferred).not.toHaveBeenCalled();
     expect(affinity.recordServed(request('conv-1'), high)).toBeUndefined();
@@ -97,7 +97,7 @@ describe('ChannelAffinity', () => {
   it('is asked by chooseChannel on a first attempt only', () => {
     const affinity = new ChannelAffinity(optionsOf({ 'channel_affinity_setting.enabled': true, 'channel_affinity_setting.rules': rules() }));
     remember(affinity, 'conv-1', low.id);
-    const deps = { routing: { table }, health: { isCooling: () => false }, channelAffinity: affinity } as unknown as RelayDeps;
+    const deps = { options: optionsOf({}), routing: { table }, health: { isCooling: () => false }, channelAffinity: affinity } as unknown as RelayDeps;
     expect(chooseChannel(deps, principal, 'gpt-4o', new Set(), request('conv-1'))?.channel.id).toBe(low.id);
     expect(chooseChannel(deps, principal, 'gpt-4o', new Set([99]), request('conv-1'))?.channel.id).toBe(high.id);
     expect(chooseChannel(deps, principal, 'gpt-4o', new Set())?.channel.id).toBe(high.id);

@@ -64,7 +64,16 @@ export async function attemptChannel(
   choice: ChannelChoice,
   ctx: { promptEstimate: PromptEstimate; io: ClientIO },
 ): Promise<AttemptResult> {
-  const result = await tryChannel(deps, input, choice, ctx);
+  const startedAt = Date.now();
+  // Requests in flight are counted only while the least-busy strategy reads them.
+  const ended = deps.options.get('ChannelSelectionStrategy') === 'least_busy' ? deps.health.load.begin(choice.channel.id) : undefined;
+  let result: AttemptResult;
+  try {
+    result = await tryChannel(deps, input, choice, ctx);
+  } finally {
+    ended?.();
+  }
+  if (result.kind === 'done' && result.firstTokenMs > 0) deps.health.load.recordLatency(choice.channel.id, input.model, input.startedAt + result.firstTokenMs - startedAt);
   return choice.skipRetryOnFailure && result.kind === 'failed' && result.retry ? { ...result, retry: false } : result;
 }
 

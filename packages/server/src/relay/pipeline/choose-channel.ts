@@ -1,5 +1,5 @@
 import { Role } from '@gw/contracts';
-import { selectChannel, type ChannelChoice } from '../../channels/select-channel.js';
+import { selectChannel, type ChannelChoice, type ChannelPreference } from '../../channels/select-channel.js';
 import { ChannelStatus } from '../../channels/channel-types.js';
 import { RelayError, forbidden } from '../relay-error.js';
 import type { ApiKeyPrincipal } from './authenticate-api-key.js';
@@ -27,5 +27,13 @@ export function chooseChannel(deps: RelayDeps, principal: ApiKeyPrincipal, model
     const remembered = deps.channelAffinity.preferredChoice(table, isCooling, principal, model, request, tried);
     if (remembered) return remembered;
   }
-  return selectChannel(table, { group: principal.group, model, exclude: tried, isCooling });
+  return selectChannel(table, { group: principal.group, model, exclude: tried, isCooling, prefer: preferenceOf(deps, model) });
+}
+
+/** The ChannelSelectionStrategy's narrowing for this model, or undefined for the weighted draw. */
+function preferenceOf(deps: RelayDeps, model: string): ChannelPreference | undefined {
+  const strategy = deps.options.get('ChannelSelectionStrategy');
+  if (strategy === 'weighted') return undefined;
+  const load = deps.health.load;
+  return strategy === 'latency' ? { kind: 'latency', latencyOf: (id) => load.latencyOf(id, model) } : { kind: 'least_busy', busy: (id) => load.busy(id) };
 }

@@ -1,4 +1,5 @@
-import { Alert } from 'antd';
+import { Alert, Form, Select } from 'antd';
+import { CHANNEL_SELECTION_STRATEGIES } from '@gw/contracts';
 import { useTranslation } from 'react-i18next';
 import { OptionsSection } from '../options-section';
 import { BoolOption, FieldGrid, GridCell, JsonOption, NumberOption, SwitchRow, TextOption } from '../option-inputs';
@@ -11,6 +12,7 @@ const FIELDS = {
   QuotaPerUnit: 'number',
   RetryTimes: 'number',
   ModelFallbacks: 'json',
+  ChannelSelectionStrategy: 'text',
   DisplayInCurrencyEnabled: 'bool',
   DisplayTokenStatEnabled: 'bool',
   DefaultCollapseSidebar: 'bool',
@@ -20,7 +22,7 @@ const FIELDS = {
   'general_setting.ping_interval_seconds': 'number',
 } as const;
 
-/** Links, quota unit, retries, model fallbacks and the display switches. */
+/** Links, quota unit, retries, channel selection, model fallbacks and the display switches. */
 export function GeneralSection({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
   return (
@@ -49,6 +51,11 @@ export function GeneralSection({ options }: { options: Record<string, string> })
         </GridCell>
         <GridCell>
           <NumberOption name="RetryTimes" label={t('general.retryTimes')} min={0} max={10} required help={t('general.retryTimesHelp')} />
+        </GridCell>
+        <GridCell>
+          <Form.Item name="ChannelSelectionStrategy" label={t('general.selectionStrategy')} extra={t('general.selectionStrategyHelp')}>
+            <Select options={CHANNEL_SELECTION_STRATEGIES.map((s) => ({ value: s, label: t(`general.strategy.${s}`) }))} />
+          </Form.Item>
         </GridCell>
         <GridCell>
           <NumberOption name="general_setting.ping_interval_seconds" label={t('general.pingInterval')} min={1} max={600} required help={t('general.pingIntervalHelp')} />

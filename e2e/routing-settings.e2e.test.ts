@@ -9,10 +9,11 @@ const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
 const DEAD_UPSTREAM = 'http://127.0.0.1:9';
 
 /**
- * Model fallbacks end to end: root saves ModelFallbacks in the General settings, a request for a model whose
- * only channel is down is answered by the fallback model, and the usage log says so.
+ * Routing settings end to end. Model fallbacks: root saves ModelFallbacks in the General settings, a request
+ * for a model whose only channel is down is answered by the fallback model, and the usage log says so.
+ * Channel selection: root picks the latency strategy and the route trace of the next request follows it.
  */
-describe('model fallbacks', () => {
+describe('routing settings', () => {
   const site = useRootSite(ROOT);
   let upstream: FakeUpstream;
   beforeAll(async () => {
@@ -55,6 +56,34 @@ describe('model fallbacks', () => {
     const detail = page.getByTestId('log-detail');
     await detail.getByText('Served by a fallback: gpt-4o was asked for').waitFor();
     expect(await detail.getByTestId('log-route').textContent()).toContain('fallback from gpt-4o to gpt-4o-mini');
+    await page.context().close();
+  });
+
+  it('switches channel selection to the lowest latency and the route trace shows it', async () => {
+    const n = ++attempt;
+    const page = await openPage(site.browser, { width: 1360, height: 900 });
+    await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=operation');
+    await waitForPath(page, '/setting');
+    expect((await pageApi(page, 'PUT', '/api/option/', { key: 'ChannelSelectionStrategy', value: 'weighted' })).success).toBe(true);
+    // Two channels in one tier, so there is a choice to make.
+    for (const name of [`first-${n}`, `second-${n}`]) {
+      const created = await pageApi(page, 'POST', '/api/channel/', { type: 1, name, key: 'sk-latency-e2e', base_url: upstream.url, models: 'gpt-4o-mini', group: 'default' });
+      expect(created.success, created.message).toBe(true);
+    }
+    await page.reload();
+
+    const card = page.getByTestId('settings-general');
+    await card.getByLabel('Channel selection').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Lowest latency' }).click();
+    await withNotice(page, 'Saved successfully', () => card.getByRole('button', { name: 'Save' }).click(), 'success');
+    const options = await pageApi<{ key: string; value: string }[]>(page, 'GET', '/api/option/');
+    expect(options.data.find((o) => o.key === 'ChannelSelectionStrategy')?.value).toBe('latency');
+
+    await pageApi(page, 'POST', '/pg/chat/completions', { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] });
+    await page.goto(`${site.server.baseUrl}/log`);
+    await page.getByRole('heading', { name: 'Usage logs' }).waitFor();
+    await page.locator('tr.ant-table-row', { hasText: 'gpt-4o-mini' }).first().locator('.ant-table-row-expand-icon').click();
+    expect(await page.getByTestId('log-detail').getByTestId('log-route').textContent()).toMatch(/latency/);
     await page.context().close();
   });
 });
