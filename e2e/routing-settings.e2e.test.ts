@@ -86,4 +86,36 @@ describe('routing settings', () => {
     expect(await page.getByTestId('log-detail').getByTestId('log-route').textContent()).toMatch(/latency/);
     await page.context().close();
   });
+
+  it('turns the response cache on and shows a repeated request answered from it in the log', async () => {
+    const n = ++attempt;
+    const page = await openPage(site.browser, { width: 1360, height: 900 });
+    await signIn(page, site.server.baseUrl, ROOT.username, ROOT.password, '/setting?tab=operation');
+    await waitForPath(page, '/setting');
+    const reset = await pageApi(page, 'PUT', '/api/option/', [
+      { key: 'response_cache.mode', value: 'off' },
+      { key: 'response_cache.billing_ratio', value: '0' },
+    ]);
+    expect(reset.success, reset.message).toBe(true);
+    await page.reload();
+
+    const card = page.getByTestId('settings-response-cache');
+    await card.getByLabel('When to answer from the cache').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Always' }).click();
+    await card.getByLabel('Price of a cached answer').fill('0.5');
+    await withNotice(page, 'Saved successfully', () => card.getByRole('button', { name: 'Save' }).click(), 'success');
+
+    const before = upstream.requests.length;
+    // A question of this attempt's own, so an earlier attempt's cached answer does not count.
+    const ask = () => pageApi(page, 'POST', '/pg/chat/completions', { model: 'gpt-4o-mini', messages: [{ role: 'user', content: `cache me ${n}` }] });
+    await ask();
+    await ask();
+    expect(upstream.requests.length).toBe(before + 1);
+
+    await page.goto(`${site.server.baseUrl}/log`);
+    await page.getByRole('heading', { name: 'Usage logs' }).waitFor();
+    await page.locator('tr.ant-table-row', { hasText: 'gpt-4o-mini' }).first().locator('.ant-table-row-expand-icon').click();
+    await page.getByTestId('log-detail').getByText('Answered from the response cache, billed at 0.5 × its cost').waitFor();
+    await page.context().close();
+  });
 });

@@ -38,6 +38,7 @@ import { BillingService } from './billing/billing.service.js';
 import { THINKING_SUFFIX, normalizeModelName } from './billing/model-name.js';
 import { ChannelRoutingService } from './channels/channel-routing.service.js';
 import { ChannelHealthTracker } from './channels/channel-health.js';
+import { ResponseCache } from './relay/response-cache/response-cache.js';
 import { UpstreamHttpClient } from './platform/http-client.js';
 import { GoogleAuth } from './relay/http/google-auth.js';
 import { getAdapter } from './relay/providers/registry.js';
@@ -263,6 +264,8 @@ export interface Services {
   responsesStore: ResponsesStore;
   /** Which channel served each affinity key last (channel_affinity_setting.*). */
   channelAffinity: ChannelAffinity;
+  /** Repeated identical requests answered without an upstream call (response_cache.*). */
+  responseCache: ResponseCache;
   /** new-api's system performance check: the machine's load, sampled while performance_setting.monitor_enabled. */
   systemLoad: SystemLoadMonitor;
   /** Stops background work (hold maintenance, periodic reloads) and closes upstream connections. */
@@ -415,6 +418,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     tasks,
     responsesStore,
     channelAffinity: new ChannelAffinity(options, { redis, onSharedError: throttledWarning('Redis is unreachable; channel affinity is kept per process until it is back') }),
+    responseCache: new ResponseCache(options, { redis, onSharedError: throttledWarning('Redis is unreachable; the response cache is kept per process until it is back') }),
     tokenConcurrency,
     systemLoad,
     async stop() {
@@ -550,6 +554,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     metrics: s.metrics,
     responsesStore: s.responsesStore,
     channelAffinity: s.channelAffinity,
+    responseCache: s.responseCache,
     tokenConcurrency: s.tokenConcurrency,
   };
   const tester = new ChannelTester(relay);

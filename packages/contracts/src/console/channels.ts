@@ -305,3 +305,10 @@ export type CopyChannelQuery = z.output<typeof CopyChannelQuery>;
  */
 export const CHANNEL_SELECTION_STRATEGIES = ['weighted', 'latency', 'least_busy'] as const;
 export type ChannelSelectionStrategy = (typeof CHANNEL_SELECTION_STRATEGIES)[number];
+
+/**
+ * When the relay answers a repeated request from its response cache (option response_cache.mode): never,
+ * when the request asks for it (`X-Gateway-Cache: true`), or always unless the request opts out.
+ */
+export const RESPONSE_CACHE_MODES = ['off', 'on_request', 'always'] as const;
+export type ResponseCacheMode = (typeof RESPONSE_CACHE_MODES)[number];

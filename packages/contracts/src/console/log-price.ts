@@ -44,6 +44,8 @@ export interface LogOther {
   upstream_model_name?: string;
   /** The model the client asked for, when a fallback model served the request. */
   fallback_from?: string;
+  /** Set for an answer from the response cache: the share of the cost charged and when it was cached. */
+  response_cache?: { hit: boolean; billing_ratio: number; cached_at: number };
   reasoning_effort?: string;
   /** 'subscription' when a subscription paid the request (absent: the wallet). */
   billing_source?: string;

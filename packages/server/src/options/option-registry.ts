@@ -14,6 +14,7 @@ import { pricingOptions } from './registry/pricing.js';
 import { modelSettingsOptions } from './registry/model-settings.js';
 import { channelAffinityOptions } from './registry/channel-affinity.js';
 import { performanceOptions } from './registry/performance.js';
+import { responseCacheOptions } from './registry/response-cache.js';
 
 export type { OptionDef, OptionKind } from './option-def.js';
 
@@ -32,6 +33,7 @@ export const optionRegistry = {
   ...operationOptions,
   ...displayOptions,
   ...channelAffinityOptions,
+  ...responseCacheOptions,
   ...quotaOptions,
   ...checkinOptions,
   ...pricingOptions,

@@ -1,3 +1,4 @@
+import { RecordingClientIO } from './response-cache/recording-client-io.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nextRequestId } from '../platform/request-id.js';
 import { copyOpenCorsHeaders } from '../http/open-cors.js';
@@ -218,9 +219,11 @@ async function relayAuthenticated(deps: RelayRouteDeps, req: FastifyRequest, rep
   const headers: Record<string, string> = { 'x-request-id': requestId, 'x-oneapi-request-id': requestId, 'x-new-api-version': deps.version };
   // A hijacked reply sends none of the Fastify reply's headers: the CORS ones go into ClientIO's own.
   copyOpenCorsHeaders(reply, headers);
-  const io = new ClientIO(reply.raw, headers);
+  // The response cache records what is sent only for the requests it takes part in.
+  const cache = deps.relay.responseCache?.policyFor(r.endpoint, (name) => header(req, name));
+  const io = cache ? new RecordingClientIO(reply.raw, headers) : new ClientIO(reply.raw, headers);
   const claudeHeaders = r.surface === claudeSurface ? claudeClientHeaders(req) : undefined;
-  const work = runRelay(deps.relay, { requestId, surface: r.surface, endpoint: r.endpoint, principal, ...parsed, clientIp: req.ip, path, startedAt, claudeHeaders, userAgent }, io);
+  const work = runRelay(deps.relay, { requestId, surface: r.surface, endpoint: r.endpoint, principal, ...parsed, clientIp: req.ip, path, startedAt, claudeHeaders, userAgent, cache }, io);
   deps.relay.inflight.add(work);
   try {
     await work;

@@ -22,6 +22,8 @@ export interface ConsumeLogDetails {
   multiKeyIndex?: number;
   /** The model the client asked for, when a fallback model served the request. */
   fallbackFrom?: string;
+  /** Set for an answer from the response cache: the share of the cost charged, and when it was cached. */
+  responseCache?: { billingRatio: number; cachedAt: number };
 }
 
 /** JSON's rendering of a number: non-finite values become null, as JSON.stringify writes them. */
@@ -68,6 +70,7 @@ export function consumeLogOther(price: BillablePrice, d: ConsumeLogDetails): str
     `"frt":${num(d.firstTokenMs)},"is_model_mapped":${d.isMapped},"upstream_model_name":${str(d.upstreamModel)},` +
     (d.reasoningEffort === undefined ? '' : `"reasoning_effort":${str(d.reasoningEffort)},`) +
     (d.fallbackFrom === undefined ? '' : `"fallback_from":${str(d.fallbackFrom)},`) +
+    (d.responseCache === undefined ? '' : `"response_cache":{"hit":true,"billing_ratio":${num(d.responseCache.billingRatio)},"cached_at":${num(d.responseCache.cachedAt)}},`) +
     `"request_path":${str(d.requestPath)},` +
     (d.streamStatus === undefined ? '' : `"stream_status":${str(d.streamStatus)},`) +
     `"usage_semantic":${str(u.semantic)},` +

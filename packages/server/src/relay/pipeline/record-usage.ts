@@ -61,12 +61,15 @@ export interface ChargedAnswer {
   /** The model the client asked for (billed and logged under this name). */
   model: string;
   price: BillablePrice;
-  channel: RoutableChannel;
+  /** The channel that served (id 0 and no name for an answer from the response cache). */
+  channel: Pick<RoutableChannel, 'id' | 'name'>;
   stream: boolean;
   startedAt: number;
   clientIp: string;
   /** The usage and what the log's `other` records besides the price. */
   details: ConsumeLogDetails;
+  /** An answer from the response cache is charged this share of its cost (cachedQuota). */
+  cacheRatio?: number;
 }
 
 /** Who asked for what through which channel: what every consume log says of an answer. */
@@ -100,7 +103,8 @@ export function consumeLogFields(a: LoggedAnswer, u: Usage, content: string, oth
  */
 export function chargeAnswer(deps: RelayDeps, a: ChargedAnswer): number {
   const u = a.details.usage;
-  const quota = computeQuota(a.price, u, deps.options.get('QuotaPerUnit'));
+  const full = computeQuota(a.price, u, deps.options.get('QuotaPerUnit'));
+  const quota = a.cacheRatio === undefined ? full : cachedQuota(full, a.cacheRatio);
   const p = a.principal;
   const log = deps.options.get('LogConsumeEnabled') ? consumeLogFields(a, u, '', consumeLogOther(a.price, a.details)) : null;
   const holdId = a.holdId ?? a.requestId;
@@ -109,6 +113,11 @@ export function chargeAnswer(deps: RelayDeps, a: ChargedAnswer): number {
     .settleBatched({ requestId: holdId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: a.channel.id, log })
     .catch((err: unknown) => deps.log.error({ err, requestId: a.requestId }, 'settlement failed'));
   return quota;
+}
+
+/** What an answer from the response cache costs: `ratio` of the full cost, at least 1 unless the ratio or the cost is 0. */
+export function cachedQuota(full: number, ratio: number): number {
+  return full === 0 || ratio === 0 ? 0 : Math.max(1, Math.round(full * ratio));
 }
 
 /** Gives the hold back (if one was taken) and writes an error log (type 5) with what went wrong and where. */

@@ -11,6 +11,7 @@ import type { RoutableChannel } from '../../channels/routing-table.js';
 import type { GatewayMetrics } from '../../platform/metrics/gateway-metrics.js';
 import type { ResponsesStore } from '../responses-store/responses-store.service.js';
 import type { ChannelAffinity } from '../channel-affinity/channel-affinity.service.js';
+import type { ResponseCache } from '../response-cache/response-cache.js';
 import type { TokenConcurrencyGate } from '../limits/token-concurrency/token-concurrency-gate.js';
 
 /** Models a user relays through their own supplier key (custom-models/ implements it). */
@@ -46,6 +47,8 @@ export interface RelayDeps {
   responsesStore?: ResponsesStore;
   /** Channel affinity (channel_affinity_setting.*); absent = never used. */
   channelAffinity?: ChannelAffinity;
+  /** Repeated identical requests answered without an upstream call (response_cache.*); absent = never. */
+  responseCache?: ResponseCache;
   /** Per-key in-flight limits (TokenConcurrencyPolicy); absent = none. */
   tokenConcurrency?: TokenConcurrencyGate;
 }

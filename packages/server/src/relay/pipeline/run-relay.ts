@@ -1,9 +1,8 @@
 import { estimatePreConsume, type BillablePrice } from '../../billing/price-calculator.js';
 import type { BillingPreference } from '@gw/contracts';
-import { InsufficientSubscriptionQuotaError, InsufficientTokenQuotaError, InsufficientUserQuotaError } from '../../billing/billing-errors.js';
 import { subscriptionFunding } from '../../subscriptions/subscription-funding.js';
 import { imageCallOf } from '../../billing/image-call-ratio.js';
-import { RelayError, invalidRequest, quotaExhausted } from '../relay-error.js';
+import { RelayError, invalidRequest } from '../relay-error.js';
 import type { RelayBody, RelayEndpoint } from '../providers/provider-adapter.js';
 import type { Surface } from '../surfaces/surface.js';
 import { assertModelAllowed, userQuotaUsedUp, type ApiKeyPrincipal } from './authenticate-api-key.js';
@@ -20,6 +19,9 @@ import type { ResponseStorage } from '../formats/openai/responses-from-chat.js';
 import { withStoredConversation } from '../responses-store/previous-response.js';
 import { nextAutoGroup, withRoutingGroup } from './auto-group.js';
 import { forModel, withFallbacks } from './model-fallbacks.js';
+import { holdQuota } from './hold-quota.js';
+import { answerFromCache } from './answer-from-cache.js';
+import { RecordingClientIO } from '../response-cache/recording-client-io.js';
 
 /** Balances above max(10 currency units, 100 × the estimate) skip the pre-consume hold. */
 const TRUST_MIN_UNITS = 10;
@@ -48,6 +50,8 @@ export interface RelayInput {
   responsesStorage?: ResponseStorage;
   /** Set when a fallback model serves: the model the client asked for (the log's `fallback_from`). */
   requestedModel?: string;
+  /** Set when the response cache takes part (response_cache.mode and the client's headers): how long the answer is kept. */
+  cache?: { ttlSeconds: number };
 }
 
 /**
@@ -108,6 +112,18 @@ async function relayAdmitted(deps: RelayDeps, asked: RelayInput, io: ClientIO): 
   const free = isFree(price) && !deps.options.get('quota_setting.enable_free_model_pre_consume');
   const funding = subscriptionFunding(principal.subscriptionUntil, principal.userSetting);
   if (principal.userQuota <= 0 && !free && !funding) throw userQuotaUsedUp();
+  // An identical earlier request of this user answered from the response cache: no routing, no upstream call.
+  const cacheLookup = requested.cache && deps.responseCache?.lookupFor(requested, requested.cache.ttlSeconds);
+  if (cacheLookup) {
+    const cached = await deps.responseCache!.get(cacheLookup);
+    if (cached) {
+      const served = routedFor(cached.model);
+      await answerFromCache(deps, served, priceOf(deps, served), cached, funding, io);
+      if (deps.limiter.active) await deps.limiter.recordSuccess(principal.userId);
+      return;
+    }
+    io.setHeader('x-gateway-cache', 'miss');
+  }
   if (!canServe) throw noChannelError(routedFor(requested.model), false);
   const promptEstimate = new PromptEstimate(input.endpoint, input.body);
   const hold = free ? undefined : preConsume(deps, input, price, promptEstimate, funding);
@@ -160,6 +176,7 @@ async function relayAdmitted(deps: RelayDeps, asked: RelayInput, io: ClientIO): 
   if (last?.kind === 'done') {
     if (deps.limiter.active) await deps.limiter.recordSuccess(principal.userId);
     const quota = recordSuccess(deps, input, price, last, trace, promptEstimate);
+    if (cacheLookup && io instanceof RecordingClientIO) deps.responseCache!.keep(cacheLookup, io, { ...last, model: input.model });
     deps.metrics?.relayServed(input.model, last.channel.id, (Date.now() - input.startedAt) / 1000, quota, { prompt: last.usage.promptTokens, completion: last.usage.completionTokens });
     return;
   }
@@ -210,17 +227,7 @@ function preConsume(deps: RelayDeps, input: RelayInput, price: BillablePrice, pr
   const trustAbove = Math.max(TRUST_MIN_UNITS * deps.options.get('QuotaPerUnit'), TRUST_MULTIPLE * holdFor(prompt.upperBound));
   // A subscriber always takes a hold: it records which source pays.
   if (!funding && p.userQuota > trustAbove && (p.tokenUnlimited || p.tokenRemainQuota > trustAbove)) return undefined;
-  const amount = holdFor(prompt.tokens);
-  return deps.billing
-    .preConsume({ requestId: input.requestId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, amount, funding })
-    .catch((err: unknown) => {
-      if (err instanceof InsufficientSubscriptionQuotaError) {
-        throw quotaExhausted('your subscriptions have no quota left for this request; renew a plan or change your billing preference', 'insufficient_subscription_quota');
-      }
-      if (err instanceof InsufficientUserQuotaError) throw quotaExhausted('your account quota is not enough for this request; please top up', 'insufficient_user_quota');
-      if (err instanceof InsufficientTokenQuotaError) throw quotaExhausted('this API key does not have enough quota left for this request', 'pre_consume_token_quota_failed');
-      throw err;
-    });
+  return holdQuota(deps, input, holdFor(prompt.tokens), funding);
 }
 
 

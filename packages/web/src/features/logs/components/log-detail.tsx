@@ -38,6 +38,7 @@ export function LogDetail({ log, isAdmin }: { log: LogView; isAdmin: boolean }) 
     tools.length > 0 && { key: 'tools', label: t('detail.toolCalls'), children: tools.map(([tool, calls]) => `${text(`detail.toolName.${tool}`)} ${calls}`).join(', ') },
     Boolean(other.reasoning_effort) && { key: 'effort', label: t('detail.reasoningEffort'), children: other.reasoning_effort },
     Boolean(paidFrom) && { key: 'billedTo', label: t('detail.billedTo'), children: paidFrom },
+    other.response_cache?.hit && { key: 'responseCache', label: t('detail.responseCache'), children: t('detail.responseCacheValue', { ratio: other.response_cache.billing_ratio }) },
     Boolean(other.fallback_from) && { key: 'fallback', label: t('detail.fallbackFrom'), children: t('detail.fallbackFromValue', { model: other.fallback_from }) },
     other.is_model_mapped && other.upstream_model_name && { key: 'upstream', label: t('detail.upstreamModel'), children: other.upstream_model_name },
     Boolean(other.request_path) && { key: 'path', label: t('detail.requestPath'), children: other.request_path },

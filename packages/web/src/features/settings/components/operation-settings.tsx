@@ -11,6 +11,7 @@ import { MonitoringSection } from './operation/monitoring-section';
 import { PricingBlock } from './operation/pricing-block';
 import { QuotaDisplaySection } from './operation/quota-display-section';
 import { QuotaSection } from './operation/quota-section';
+import { ResponseCacheSection } from './operation/response-cache-section';
 import { SensitiveSection } from './operation/sensitive-section';
 import { SidebarModulesSection } from './operation/sidebar-modules-section';
 
@@ -28,6 +29,7 @@ export function OperationSettings({ options }: { options: Record<string, string>
       <DataExportSection options={options} />
       <MonitoringSection options={options} />
       <ChannelAffinitySection options={options} />
+      <ResponseCacheSection options={options} />
       <QuotaSection options={options} />
       <CheckinSection options={options} />
       <ChatsSection options={options} />
