@@ -560,7 +560,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const tester = new ChannelTester(relay);
   await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: s.siteLock });
   // Outside the /api block because the relay's key cache is built here; answers for this process only.
-  const performance = new PerformanceService({ db, redis: deps.redis, systemLoad: s.systemLoad, caches: cacheSizes({ routing: s.routing, keyCache: relay.keyCache, channelAffinity: s.channelAffinity }) });
+  const performance = new PerformanceService({ db, redis: deps.redis, systemLoad: s.systemLoad, caches: cacheSizes({ routing: s.routing, keyCache: relay.keyCache, channelAffinity: s.channelAffinity, responseCache: s.responseCache }) });
   await app.register(performanceRoutes, { prefix: '/api', performance });
   const autoTest = new ChannelAutoTest(tester, s.options, s.jobLock);
   if (!opts.services) autoTest.start();

@@ -80,7 +80,7 @@ describe.each(testDialects())('performance diagnostics (%s)', (dialect) => {
 
   it('count the entries of the in-memory caches', async () => {
     const before = await stats();
-    expect(before.caches.map((c) => c.name)).toEqual(['options', 'channels', 'channel_routes', 'api_keys', 'channel_affinity']);
+    expect(before.caches.map((c) => c.name)).toEqual(['options', 'channels', 'channel_routes', 'api_keys', 'channel_affinity', 'response_cache']);
     expect(before.caches.find((c) => c.name === 'options')?.entries).toBe(optionKeys.length);
     await ctx.services.routing.createChannel({ type: 1, name: 'perf', key: 'sk-perf', models: 'perf-a,perf-b', group: 'default,vip', status: 1 });
     const after = await stats();

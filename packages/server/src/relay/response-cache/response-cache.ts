@@ -61,6 +61,8 @@ export class ResponseCache {
     if (input.body.kind !== 'json') return undefined;
     const hash = createHash('sha256');
     hash.update(`${input.principal.userId}\u0000${input.surface.name}\u0000${input.endpoint}\u0000${input.stream ? 1 : 0}\u0000`);
+    // Claude's anthropic-beta and anthropic-version headers change what the model may answer.
+    if (input.claudeHeaders) hash.update(JSON.stringify(input.claudeHeaders));
     hash.update(JSON.stringify(input.body.json));
     return { key: hash.digest('base64url'), ttlSeconds };
   }

@@ -4,7 +4,7 @@ import type { PerformanceStats } from '@gw/contracts';
 import { formatUnixTime } from '../../../lib/format';
 import { formatBytes, formatDuration, formatMs, formatShare, heapPercent, resourceTypes } from './performance-format';
 
-const KNOWN_CACHES = ['options', 'channels', 'channel_routes', 'api_keys', 'channel_affinity'] as const;
+const KNOWN_CACHES = ['options', 'channels', 'channel_routes', 'api_keys', 'channel_affinity', 'response_cache'] as const;
 const isKnownCache = (name: string): name is (typeof KNOWN_CACHES)[number] => (KNOWN_CACHES as readonly string[]).includes(name);
 
 function Section({ title, items, testId }: { title: string; items: DescriptionsProps['items']; testId: string }) {
