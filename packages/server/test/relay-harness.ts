@@ -12,7 +12,9 @@ import { priceTablesOf } from '../src/relay/pipeline/pricing.js';
 import { randomAlphanumeric } from '../src/platform/crypto.js';
 import { nowSeconds } from '../src/platform/clock.js';
 import type { CreateChannelInput } from '../src/channels/channel-routing.service.js';
-import { createTestContext, createUser, markSetupDone, type CreatedUser, type TestContext } from './test-app.js';
+import { createTestContext, createUser, markSetupDone, testConfig, type CreatedUser, type TestContext } from './test-app.js';
+import { buildApp } from '../src/app.js';
+import { connectTestRedis } from './test-redis.js';
 import { dataEvent, startFakeUpstream, type FakeUpstream, type Reply, type Route } from './fake-upstream/index.js';
 
 /**
@@ -228,4 +230,29 @@ export function useChatOnlyChannel<Sent>(): ChatOnlyChannel<Sent> {
     answerWith: (next) => (make = next),
     sent: (i = -1) => context().upstream.requests.at(i)!.body as Sent,
   };
+}
+
+/** A SQLite relay context on the test Redis (under a key prefix of its own) for one describe block: read `r` and `redis` in its tests. */
+export function useRedisRelayContext(): { readonly r: RelayContext; readonly redis: Redis; readonly prefix: string } {
+  const shared = {} as { r: RelayContext; redis: Redis; prefix: string; cleanup?: () => Promise<void> };
+  beforeAll(async () => {
+    const t = await connectTestRedis();
+    Object.assign(shared, { redis: t.redis, prefix: t.prefix, cleanup: t.cleanup });
+    shared.r = await createRelayContext('sqlite', {}, { redis: t.redis });
+  });
+  afterAll(async () => {
+    await shared.r?.close();
+    await shared.cleanup?.();
+  });
+  return shared;
+}
+
+/**
+ * Another gateway node on the context's database (and Redis, when given), listening: started after the
+ * options and channels it should see exist, as a node joining the site would. Close it when done.
+ */
+export async function startSecondNode(r: RelayContext, redis?: Redis): Promise<{ url: string; app: Awaited<ReturnType<typeof buildApp>>['app']; close(): Promise<void> }> {
+  const { app } = await buildApp({ config: testConfig('sqlite'), db: r.ctx.db, redis });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, app, close: () => app.close() };
 }

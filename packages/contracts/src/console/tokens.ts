@@ -16,6 +16,13 @@ export const TOKEN_NEVER_EXPIRES = -1;
 /** Length of a generated key (stored and sent without the `sk-` prefix). */
 export const TOKEN_KEY_LENGTH = 48;
 
+/**
+ * A key's spending limit renews every calendar period in UTC: a day from 00:00, a week from Monday 00:00,
+ * a month from the 1st at 00:00.
+ */
+export const TOKEN_BUDGET_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export type TokenBudgetPeriod = (typeof TOKEN_BUDGET_PERIODS)[number];
+
 /** Spec 3 §8 messages. */
 export const TOKEN_NAME_EMPTY = 'token name cannot be empty';
 export const EXPIRY_FORMAT_ERROR = 'expiry time format error';
@@ -45,6 +52,14 @@ export interface TokenView {
   group: string;
   /** An `auto` key moves on to its next auto group when every channel of one failed (new-api's field). */
   cross_group_retry: boolean;
+  /** Most the key may spend per `budget_period`, in quota units; 0 = no such limit. */
+  budget_quota: number;
+  /** '' when the key has no periodic limit. */
+  budget_period: TokenBudgetPeriod | '';
+  /** Spent in the current period. */
+  budget_used: number;
+  /** When the current period ends and the limit renews (unix seconds); 0 without a limit. */
+  budget_reset_time: number;
 }
 
 /** Latest sensible unix second (9999-12-31); larger values are almost always milliseconds sent by mistake. */
@@ -85,7 +100,16 @@ const TokenFields = {
   allow_ips: z.string({ error: 'allow_ips must be a list of IPs or CIDR ranges' }).max(10_000, 'allow_ips is too long'),
   group: z.string({ error: 'group must be a string' }).trim().max(64, 'group must be at most 64 characters'),
   cross_group_retry: Flag('cross_group_retry'),
+  budget_quota: z
+    .number({ error: 'budget_quota must be an integer' })
+    .int('budget_quota must be an integer')
+    .min(0, 'budget_quota must not be negative')
+    .max(Number.MAX_SAFE_INTEGER, 'budget_quota is too large'),
+  budget_period: z.enum(['', ...TOKEN_BUDGET_PERIODS], { error: 'budget_period must be daily, weekly or monthly' }),
 };
+
+/** A limit without a period (or a period without a limit) is a mistake of the caller. */
+export const BUDGET_NEEDS_PERIOD = 'budget_period must be daily, weekly or monthly when budget_quota is set';
 
 /**
  * POST /api/token/. With `count` > 1 a batch is created: the first token keeps `name`, the others are
@@ -101,6 +125,8 @@ export const CreateTokenBody = z.object({
   allow_ips: TokenFields.allow_ips.optional().default(''),
   group: TokenFields.group.optional().default(''),
   cross_group_retry: TokenFields.cross_group_retry.optional().default(false),
+  budget_quota: TokenFields.budget_quota.optional().default(0),
+  budget_period: TokenFields.budget_period.optional().default(''),
   count: z
     .number({ error: 'count must be an integer' })
     .int('count must be an integer')
@@ -108,7 +134,7 @@ export const CreateTokenBody = z.object({
     .max(TOKEN_BATCH_MAX, `count must be at most ${TOKEN_BATCH_MAX}`)
     .optional()
     .default(1),
-});
+}).refine((b) => b.budget_quota === 0 || b.budget_period !== '', { message: BUDGET_NEEDS_PERIOD, path: ['budget_period'] });
 export type CreateTokenBody = z.infer<typeof CreateTokenBody>;
 
 const TokenId = z.coerce.number({ error: 'id is required' }).int('id must be an integer').positive('id must be a positive integer');
@@ -129,6 +155,8 @@ export const UpdateTokenBody = z.object({
   allow_ips: TokenFields.allow_ips.optional(),
   group: TokenFields.group.optional(),
   cross_group_retry: TokenFields.cross_group_retry.optional(),
+  budget_quota: TokenFields.budget_quota.optional(),
+  budget_period: TokenFields.budget_period.optional(),
   status: z.number({ error: 'status must be an integer' }).int('status must be an integer').optional(),
 });
 export type UpdateTokenBody = z.infer<typeof UpdateTokenBody>;

@@ -211,6 +211,18 @@ describe.each(testDialects())('billing ledger on %s', (dialect) => {
       expect((await userRow(db, user.id)).quota).toBe(8_700);
     });
 
+    it("adds the charge to a budgeted token's spending in the current period (task settlements)", async () => {
+      const { user, tokenId } = await account(10_000, { unlimited: true });
+      const today = T0 - (T0 % 86_400);
+      await db.updateTable('tokens').set({ budget_quota: 5_000, budget_period: 'daily', budget_used: 900, budget_window: today - 86_400 }).where('id', '=', tokenId).execute();
+      for (const actual of [300, 200]) {
+        const requestId = newRequestId();
+        await billing.preConsume({ requestId, userId: user.id, tokenId, tokenUnlimited: true, amount: 100 });
+        await billing.settle({ requestId, actualQuota: actual, channelId: 0 });
+      }
+      expect(await db.selectFrom('tokens').select(['budget_used', 'budget_window']).where('id', '=', tokenId).executeTakeFirstOrThrow()).toEqual({ budget_used: 500, budget_window: today });
+    });
+
     it('accepts an overdraft after the fact when the real cost exceeds the balance', async () => {
       const { user, tokenId } = await account(1_000, { remain: 1_000 });
       const requestId = newRequestId();

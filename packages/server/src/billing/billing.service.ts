@@ -1,7 +1,9 @@
+import type { TokenBudgetPeriod } from '@gw/contracts';
 import type { Db } from '../db/database.js';
 import type { NewLog } from '../db/schema.js';
 import { isUniqueViolation } from '../db/dialect-helpers.js';
 import { ConflictError } from '../http/errors.js';
+import { budgetWindow, hasBudget } from '../tokens/token-budget.js';
 import { logsRepository } from '../logs/logs.repository.js';
 import { nowSeconds } from '../platform/clock.js';
 import type { BillingPreference } from '@gw/contracts';
@@ -209,7 +211,7 @@ export class BillingService {
    * SettlementBatcher), for a request with a hold from this process or — for a trusted request that took
    * no hold — charged in full. Resolves once committed.
    */
-  settleBatched(input: SettleInput & { userId: number; tokenId: number; tokenUnlimited: boolean }): Promise<void> {
+  settleBatched(input: SettleInput & { userId: number; tokenId: number; tokenUnlimited: boolean; budgetPeriod?: TokenBudgetPeriod }): Promise<void> {
     assertQuotaAmount('actualQuota', input.actualQuota);
     const hold = this.openHolds.get(input.requestId);
     this.openHolds.delete(input.requestId);
@@ -220,6 +222,7 @@ export class BillingService {
       tokenUnlimited: input.tokenUnlimited,
       actualQuota: input.actualQuota,
       channelId: input.channelId,
+      budgetPeriod: input.budgetPeriod,
       hold,
       log: hold?.subscription && input.log ? withFundingNote(input.log, hold.subscription) : input.log ?? null,
       settledAt: this.now(),
@@ -256,6 +259,8 @@ export class BillingService {
       const delta = actual - hold.amount;
       if (hold.token_id > 0) {
         await ledger.applyTokenUsage(trx, hold.token_id, hold.token_amount > 0 ? delta : 0, actual, now);
+        const budget = await trx.selectFrom('tokens').select(['budget_quota', 'budget_period']).where('id', '=', hold.token_id).executeTakeFirst();
+        if (budget && hasBudget(budget)) await ledger.addTokenBudgetSpending(trx, hold.token_id, budgetWindow(budget.budget_period, now).start, actual);
       }
       if (hold.subscription_id > 0) await subscriptionLedger.applyUsage(trx, hold.subscription_id, delta);
       await ledger.applyUserUsage(trx, hold.user_id, hold.subscription_id > 0 ? 0 : delta, actual);

@@ -150,6 +150,21 @@ export const quotaLedgerRepository = {
       .execute();
   },
 
+  /**
+   * Adds spending to a token's period that starts at `windowStart`: to what it spent in that period, or
+   * from nothing when the stored spending belongs to an earlier one. One atomic update.
+   */
+  async addTokenBudgetSpending(db: Executor, tokenId: number, windowStart: number, spent: number): Promise<void> {
+    await db
+      .updateTable('tokens')
+      .set((eb) => ({
+        budget_used: eb.case().when('budget_window', '=', windowStart).then(eb('budget_used', '+', spent)).else(spent).end(),
+        budget_window: windowStart,
+      }))
+      .where('id', '=', tokenId)
+      .execute();
+  },
+
   /** Settlement of a user: quota −= quotaDelta (may go below 0: overdraft after the fact), used_quota += used, one more request. */
   async applyUserUsage(db: Executor, userId: number, quotaDelta: number, used: number): Promise<void> {
     await quotaLedgerRepository.applyUserUsageBatch(db, userId, quotaDelta, used, 1);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import type { TokenBudgetPeriod } from '@gw/contracts';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../platform/clock.js';
 import { randomAlphanumeric } from '../platform/crypto.js';
@@ -18,6 +19,8 @@ export interface PendingSettlement {
   log?: Omit<NewLog, 'quota' | 'created_at'> & { created_at?: number } | null;
   /** When the request was settled (unix seconds), for the log row; the batch is written a little later. */
   settledAt?: number;
+  /** The token's spending-limit period, when it has one: the charge counts toward the period it was settled in. */
+  budgetPeriod?: TokenBudgetPeriod;
 }
 
 export interface SettlementBatcherOptions {

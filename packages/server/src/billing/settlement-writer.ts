@@ -4,6 +4,7 @@ import { logsRepository } from '../logs/logs.repository.js';
 import { HoldStatus, quotaLedgerRepository as ledger } from './quota-ledger.repository.js';
 import { subscriptionLedger } from './subscription-ledger.js';
 import { inTransaction } from './transaction.js';
+import { budgetWindow } from '../tokens/token-budget.js';
 import type { PendingSettlement } from './settlement-batcher.js';
 
 const HOLD_IDS_PER_STATEMENT = 500;
@@ -26,6 +27,8 @@ export async function writeSettlements(db: Db, batch: SettlementBatch, now: numb
     if (!(await ledger.claimSettlementBatch(trx, batch.id, now))) return;
     const refundedMeanwhile = await closeHolds(trx, items, now);
     const tokens = new Map<number, { remain: number; used: number }>();
+    /** Per budgeted token: what it spent in each period (the start of the period → quota). */
+    const budgets = new Map<number, Map<number, number>>();
     const users = new Map<number, { quota: number; used: number; count: number }>();
     const channels = new Map<number, number>();
     const subscriptions = new Map<number, number>();
@@ -38,6 +41,12 @@ export async function writeSettlements(db: Db, batch: SettlementBatch, now: numb
         t.remain += hold ? (hold.tokenAmount > 0 ? actual - hold.amount : 0) : item.tokenUnlimited ? 0 : actual;
         t.used += actual;
         tokens.set(item.tokenId, t);
+        if (item.budgetPeriod) {
+          const start = budgetWindow(item.budgetPeriod, item.settledAt ?? now).start;
+          let spent = budgets.get(item.tokenId);
+          if (!spent) budgets.set(item.tokenId, (spent = new Map()));
+          spent.set(start, (spent.get(start) ?? 0) + actual);
+        }
       }
       const u = users.get(item.userId) ?? { quota: 0, used: 0, count: 0 };
       // A subscription's hold is settled on its budget (refunded meanwhile: charged to it in full).
@@ -49,7 +58,11 @@ export async function writeSettlements(db: Db, batch: SettlementBatch, now: numb
       users.set(item.userId, u);
       if (item.channelId > 0) channels.set(item.channelId, (channels.get(item.channelId) ?? 0) + actual);
     }
-    for (const [id, t] of [...tokens].sort((a, b) => a[0] - b[0])) await ledger.applyTokenUsage(trx, id, t.remain, t.used, now);
+    for (const [id, t] of [...tokens].sort((a, b) => a[0] - b[0])) {
+      await ledger.applyTokenUsage(trx, id, t.remain, t.used, now);
+      // Periods in order: a batch that straddles the turn of one counts the old period, then starts the new.
+      for (const [start, spent] of [...(budgets.get(id) ?? [])].sort((a, b) => a[0] - b[0])) await ledger.addTokenBudgetSpending(trx, id, start, spent);
+    }
     for (const [id, delta] of [...subscriptions].sort((a, b) => a[0] - b[0])) await subscriptionLedger.applyUsage(trx, id, delta);
     for (const [id, u] of [...users].sort((a, b) => a[0] - b[0])) await ledger.applyUserUsageBatch(trx, id, u.quota, u.used, u.count);
     for (const [id, used] of [...channels].sort((a, b) => a[0] - b[0])) await ledger.addChannelUsage(trx, id, used);

@@ -88,6 +88,12 @@ export interface TokensTable {
   group: Default<string>;
   /** 1: an `auto` key moves to its next auto group when every channel of one failed. */
   cross_group_retry: Default<number>;
+  /** Spending limit per budget_period ('', daily, weekly, monthly); 0 = none (tokens/token-budget.ts). */
+  budget_quota: Default<Int>;
+  budget_period: Default<string>;
+  /** Spent in the period that starts at budget_window (unix seconds). */
+  budget_used: Default<Int>;
+  budget_window: Default<Int>;
   deleted_at: Int | null;
 }
 

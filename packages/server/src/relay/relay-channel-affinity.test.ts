@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@gw/contracts';
-import { buildApp } from '../app.js';
-import type { Redis } from 'ioredis';
-import { connectTestRedis } from '../../test/test-redis.js';
 import { optionRegistry } from '../options/option-registry.js';
-import { chatCompletion, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { chatCompletion, createRelayContext, startSecondNode, useRedisRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { errorReply, jsonReply, type Route } from '../../test/fake-upstream/index.js';
-import { json, member, testConfig } from '../../test/test-app.js';
+import { json, member } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 
 const serverError = errorReply(500, { error: { message: 'the server had an error', type: 'server_error' } });
@@ -229,26 +225,16 @@ describe.each(testDialects())('channel affinity cache endpoints (%s)', (dialect)
 });
 
 describe('channel affinity shared through Redis by two gateway instances', () => {
-  let r: RelayContext;
-  let cleanup: () => Promise<void>;
-  let redis: Redis;
-  beforeAll(async () => {
-    ({ redis, cleanup } = await connectTestRedis());
-    r = await createRelayContext('sqlite', {}, { redis });
-  });
-  afterAll(async () => {
-    await r?.close();
-    await cleanup?.();
-  });
+  const shared = useRedisRelayContext();
 
   it('sends a key to the channel the other node remembered, and both nodes see and clear one store', async () => {
+    const { r, redis } = shared;
     await r.setOptions({ 'channel_affinity_setting.enabled': true, 'channel_affinity_setting.rules': [cacheRule({ ttl_seconds: 600 })] });
     const { model } = await twoChannels(r);
     // The second node starts after the options and channels exist, as a node joining the site would.
-    const { app: second } = await buildApp({ config: testConfig('sqlite'), db: r.ctx.db, redis });
-    await second.listen({ port: 0, host: '127.0.0.1' });
+    const second = await startSecondNode(r, redis);
     try {
-      const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+      const secondUrl = second.url;
       const { ask } = await customer(r);
       for (let i = 0; i < 10; i++) {
         const cacheKey = `shared-conversation-${i}`;
@@ -265,7 +251,7 @@ describe('channel affinity shared through Redis by two gateway instances', () =>
       for (let j = 0; j < 3; j++) expect(await ask(model, moving, secondUrl)).toBe(now);
 
       const root = await member(r.ctx, { role: Role.Root });
-      const stats = json(await second.inject({ method: 'GET', url: '/api/option/channel_affinity_cache', headers: root.session.headers }));
+      const stats = json(await second.app.inject({ method: 'GET', url: '/api/option/channel_affinity_cache', headers: root.session.headers }));
       expect(stats.data).toMatchObject({ enabled: true, total: 11, by_rule_name: { cache: 11 } });
       const cleared = json(await r.ctx.app.inject({ method: 'DELETE', url: '/api/option/channel_affinity_cache?all=true', headers: root.session.headers }));
       expect(cleared.data).toEqual({ deleted: 11 });

@@ -1,10 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import type { Redis } from 'ioredis';
-import { buildApp } from '../app.js';
-import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { chatCompletion, chatUsage, createRelayContext, startSecondNode, useRedisRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { errorReply, jsonReply } from '../../test/fake-upstream/index.js';
-import { testConfig } from '../../test/test-app.js';
 import { connectTestRedis } from '../../test/test-redis.js';
 
 const LIMIT_OFF = { ModelRequestRateLimitEnabled: false, ModelRequestRateLimitCount: 0, ModelRequestRateLimitSuccessCount: 1000, ModelRequestRateLimitDurationMinutes: 1, ModelRequestRateLimitGroup: {} };
@@ -119,29 +115,18 @@ requestLimitSuite('redis', async () => {
 });
 
 describe('two gateway instances sharing one Redis', () => {
-  let r: RelayContext;
-  let redis: Redis;
-  let prefix: string;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ redis, prefix, cleanup } = await connectTestRedis());
-    r = await createRelayContext('sqlite', {}, { redis });
-  });
-  afterAll(async () => {
-    await r?.close();
-    await cleanup?.();
-  });
+  const shared = useRedisRelayContext();
 
   it('enforce one limit between them', async () => {
+    const { r, redis, prefix } = shared;
     await r.setOptions({ ModelRequestRateLimitEnabled: true, ModelRequestRateLimitCount: 3 });
     const model = await r.uniqueModel();
     await r.createChannel({ models: model });
     r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok', chatUsage(5, 5))));
     // The second node starts after the options and the channel exist, as a node joining the cluster would.
-    const { app: second } = await buildApp({ config: testConfig('sqlite'), db: r.ctx.db, redis });
-    await second.listen({ port: 0, host: '127.0.0.1' });
+    const second = await startSecondNode(r, redis);
     try {
-      const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+      const secondUrl = second.url;
       const user = await r.createUser();
       const token = await r.createApiKey(user.id);
       const postTo = (base: string) =>

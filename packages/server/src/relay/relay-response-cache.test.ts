@@ -1,10 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Redis } from 'ioredis';
-import { buildApp } from '../app.js';
-import { connectTestRedis } from '../../test/test-redis.js';
-import { testConfig } from '../../test/test-app.js';
-import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
+import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, startSecondNode, useRedisRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { errorReply, jsonReply, sseReply, type Route } from '../../test/fake-upstream/index.js';
 
 const CACHE_OFF = { 'response_cache.mode': 'off', 'response_cache.billing_ratio': 0, 'response_cache.ttl_seconds': 3600 };
@@ -132,28 +127,18 @@ describe('response cache', () => {
 });
 
 describe('response cache shared through Redis by two gateway instances', () => {
-  let r: RelayContext;
-  let redis: Redis;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ redis, cleanup } = await connectTestRedis());
-    r = await createRelayContext('sqlite', {}, { redis });
-  });
-  afterAll(async () => {
-    await r?.close();
-    await cleanup?.();
-  });
+  const shared = useRedisRelayContext();
 
-  it("answers on one node from what the other node cached", async () => {
+  it('answers on one node from what the other node cached', async () => {
+    const { r, redis } = shared;
     await r.setOptions({ 'response_cache.mode': 'always' });
     const model = await r.uniqueModel();
     const channel = await r.channelOnOwnUpstream(jsonReply(chatCompletion('shared')), { models: model });
     const { key, chat } = await customerOf(r);
     expect((await chat(model)).headers.get('x-gateway-cache')).toBe('miss');
-    const { app: second } = await buildApp({ config: testConfig('sqlite'), db: r.ctx.db, redis });
-    await second.listen({ port: 0, host: '127.0.0.1' });
+    const second = await startSecondNode(r, redis);
     try {
-      const url = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}/v1/chat/completions`;
+      const url = `${second.url}/v1/chat/completions`;
       await expect.poll(async () => (await redis.keys(`*response-cache*`)).length).toBe(1);
       const res = await fetch(url, {
         method: 'POST',

@@ -317,6 +317,34 @@ describe.each(testDialects())('API tokens (%s)', (dialect) => {
       expect(bad).toMatchObject({ success: false, message: expect.stringContaining('cross_group_retry must be true or false') });
     });
 
+    it('stores a spending limit per period, shows what was spent in the current one, and checks it', async () => {
+      const token = await createToken(alice, { budget_quota: 5000, budget_period: 'daily' });
+      const dayStart = Math.floor(nowSeconds() / 86_400) * 86_400;
+      expect(token).toMatchObject({ budget_quota: 5000, budget_period: 'daily', budget_used: 0, budget_reset_time: dayStart + 86_400 });
+      // Spending recorded in an earlier day no longer counts; today's does.
+      await ctx.db.updateTable('tokens').set({ budget_used: 4000, budget_window: dayStart - 86_400 }).where('id', '=', token.id).execute();
+      expect((await callJson(ctx, 'GET', `/api/token/${token.id}`, alice)).data).toMatchObject({ budget_used: 0 });
+      await ctx.db.updateTable('tokens').set({ budget_used: 1200, budget_window: dayStart }).where('id', '=', token.id).execute();
+      expect((await callJson(ctx, 'GET', `/api/token/${token.id}`, alice)).data).toMatchObject({ budget_used: 1200 });
+      // The list says the same of every token in it.
+      const listed = (await callJson(ctx, 'GET', '/api/token/?p=0&size=100', alice)).data.items.find((t: { id: number }) => t.id === token.id);
+      expect(listed).toMatchObject({ budget_used: 1200, budget_reset_time: dayStart + 86_400 });
+
+      // A new period counts from nothing; the same period keeps what was spent.
+      const weekly = await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, budget_period: 'weekly' });
+      expect(weekly.data).toMatchObject({ budget_quota: 5000, budget_period: 'weekly', budget_used: 0 });
+      expect(new Date(weekly.data.budget_reset_time * 1000).getUTCDay()).toBe(1);
+      const raised = await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, budget_quota: 8000 });
+      expect(raised.data).toMatchObject({ budget_quota: 8000, budget_period: 'weekly' });
+      const off = await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, budget_quota: 0, budget_period: '' });
+      expect(off.data).toMatchObject({ budget_quota: 0, budget_period: '', budget_used: 0, budget_reset_time: 0 });
+
+      expect(await callJson(ctx, 'POST', '/api/token/', alice, { name: 'no period', budget_quota: 10 })).toMatchObject({ success: false, message: expect.stringContaining('budget_period must be daily, weekly or monthly') });
+      expect(await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, budget_quota: 10 })).toMatchObject({ success: false, message: expect.stringContaining('budget_period must be daily, weekly or monthly') });
+      expect(await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, budget_quota: 10, budget_period: 'hourly' })).toMatchObject({ success: false, message: expect.stringContaining('budget_period must be daily, weekly or monthly') });
+      expect(await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, budget_quota: -1, budget_period: 'daily' })).toMatchObject({ success: false, message: expect.stringContaining('budget_quota must not be negative') });
+    });
+
     it('ignores unknown fields the console sends with the whole token (key, user_id, used_quota)', async () => {
       const token = await createToken(alice);
       const body = await callJson(ctx, 'PUT', '/api/token/', alice, { ...token, key: 'x'.repeat(48), user_id: bob.id, used_quota: 999, name: 'renamed' });

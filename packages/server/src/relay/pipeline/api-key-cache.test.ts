@@ -5,7 +5,7 @@ import { ApiKeyCache } from './api-key-cache.js';
 
 const row = (id: number, userId: number, extra: Partial<TokenWithOwner> = {}): TokenWithOwner => ({
   id, user_id: userId, name: 'k', status: 1, expired_time: -1, remain_quota: 1000, unlimited_quota: 0, model_limits_enabled: 0, model_limits: null,
-  allow_ips: null, group: '', cross_group_retry: 0, user_username: 'u', user_role: 1, user_status: 1, user_group: 'default', user_quota: 5000, user_setting: null, user_deleted_at: null, user_subscription_until: 0, ...extra,
+  allow_ips: null, group: '', cross_group_retry: 0, budget_quota: 0, budget_period: '', budget_used: 0, budget_window: 0, user_username: 'u', user_role: 1, user_status: 1, user_group: 'default', user_quota: 5000, user_setting: null, user_deleted_at: null, user_subscription_until: 0, ...extra,
 });
 
 describe('API key cache', () => {
@@ -57,5 +57,20 @@ describe('API key cache', () => {
     const cached = cache.set('a', original);
     original.user_quota = 0;
     expect(cached.user_quota).toBe(5000);
+  });
+
+  it("adds a charge to a budgeted token's spending in the current period, from nothing in a new one", () => {
+    const day = 86_400_000;
+    let now = 10 * day + 1000;
+    const cache = new ApiKeyCache(new ChangeEvents(), 60 * day, () => now);
+    const cached = cache.set('a', row(1, 10, { budget_quota: 500, budget_period: 'daily', budget_used: 300, budget_window: 9 * 86_400 }));
+    cache.charge(10, 1, 40);
+    // Yesterday's 300 no longer counts.
+    expect([cached.budget_used, cached.budget_window]).toEqual([40, 10 * 86_400]);
+    cache.charge(10, 1, 60);
+    expect(cached.budget_used).toBe(100);
+    now += day;
+    cache.charge(10, 1, 5);
+    expect([cached.budget_used, cached.budget_window]).toEqual([5, 11 * 86_400]);
   });
 });

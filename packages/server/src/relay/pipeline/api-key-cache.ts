@@ -1,5 +1,6 @@
 import type { TokenWithOwner } from '../../tokens/tokens.repository.js';
 import type { ChangeEvents } from '../../platform/change-events.js';
+import { budgetWindow, hasBudget } from '../../tokens/token-budget.js';
 
 const DEFAULT_TTL_MS = 3000;
 const MAX_ENTRIES = 50_000;
@@ -61,14 +62,23 @@ export class ApiKeyCache {
   }
 
   /**
-   * Lowers the cached balances of a user and a limited token by a charge (negative: a credit); a charge
-   * a subscription pays (`fromWallet` false) lowers only the token's.
+   * Lowers the cached balances of a user and a limited token by a charge (negative: a credit) and adds it
+   * to the token's spending in the current period; a charge a subscription pays (`fromWallet` false) leaves
+   * the user's balance alone.
    */
   charge(userId: number, tokenId: number, amount: number, fromWallet = true): void {
     if (amount === 0) return;
     if (fromWallet) for (const entry of this.byUser.get(userId) ?? []) entry.row.user_quota -= amount;
     const token = this.byToken.get(tokenId);
-    if (token && token.row.unlimited_quota !== 1) token.row.remain_quota -= amount;
+    if (!token) return;
+    if (token.row.unlimited_quota !== 1) token.row.remain_quota -= amount;
+    const row = token.row;
+    if (hasBudget(row)) {
+      // The settlement counts it in the period it falls in; so does the cached copy.
+      const start = budgetWindow(row.budget_period, Math.floor(this.now() / 1000)).start;
+      row.budget_used = (row.budget_window === start ? row.budget_used : 0) + amount;
+      row.budget_window = start;
+    }
   }
 
   private remove(entry: Entry) {

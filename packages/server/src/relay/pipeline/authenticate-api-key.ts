@@ -1,4 +1,4 @@
-import { Role, UserStatus } from '@gw/contracts';
+import { Role, UserStatus, type TokenBudgetPeriod } from '@gw/contracts';
 import type { Db } from '../../db/database.js';
 import { tokensRepository, type TokenWithOwner } from '../../tokens/tokens.repository.js';
 import { quotaLedgerRepository } from '../../billing/quota-ledger.repository.js';
@@ -7,6 +7,7 @@ import { isAllowed, parseAllowList } from '../../platform/ip-allow-list.js';
 import { nowSeconds } from '../../platform/clock.js';
 import { forbidden, quotaExhausted, unauthorized } from '../relay-error.js';
 import { subscriptionFunding } from '../../subscriptions/subscription-funding.js';
+import { budgetStanding, hasBudget } from '../../tokens/token-budget.js';
 import type { ApiKeyCache } from './api-key-cache.js';
 
 /** Who is calling the gateway, after every key check passed. */
@@ -32,6 +33,8 @@ export interface ApiKeyPrincipal {
   pinnedChannelId: number | null;
   /** An `auto` key may move on to its next auto group when every channel of one failed. */
   crossGroupRetry: boolean;
+  /** The key's spending-limit period ('' for none): what it spends counts toward that period's limit. */
+  tokenBudgetPeriod: TokenBudgetPeriod | '';
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9]{16,128}$/;
@@ -104,6 +107,7 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     modelLimits: row.model_limits_enabled === 1 ? parseModelLimits(row.model_limits) : null,
     pinnedChannelId: parsed.channelId,
     crossGroupRetry: row.cross_group_retry === 1,
+    tokenBudgetPeriod: hasBudget(row) ? row.budget_period : '',
   };
 }
 
@@ -135,6 +139,12 @@ async function checkTokenState(row: TokenWithOwner, db: Db) {
       row.status = TokenStatus.Exhausted;
     }
     throw quotaExhausted('this API key has no quota left', 'token_quota_exhausted');
+  }
+  if (hasBudget(row)) {
+    const { used, resetTime } = budgetStanding(row, nowSeconds());
+    if (used >= row.budget_quota) {
+      throw quotaExhausted(`this API key has spent its ${row.budget_period} limit; it renews at ${new Date(resetTime * 1000).toISOString()}`, 'token_budget_exhausted');
+    }
   }
 }
 

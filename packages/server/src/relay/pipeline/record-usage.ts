@@ -110,7 +110,7 @@ export function chargeAnswer(deps: RelayDeps, a: ChargedAnswer): number {
   const holdId = a.holdId ?? a.requestId;
   deps.keyCache.charge(p.userId, p.tokenId, quota, deps.billing.fundingOf(holdId) === undefined);
   deps.billing
-    .settleBatched({ requestId: holdId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: a.channel.id, log })
+    .settleBatched({ requestId: holdId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: a.channel.id, log, budgetPeriod: p.tokenBudgetPeriod || undefined })
     .catch((err: unknown) => deps.log.error({ err, requestId: a.requestId }, 'settlement failed'));
   return quota;
 }

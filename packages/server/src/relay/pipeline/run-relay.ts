@@ -142,28 +142,7 @@ async function relayAdmitted(deps: RelayDeps, asked: RelayInput, io: ClientIO): 
         price = priceOf(deps, input);
       }
       const fellBack = input.model === requested.model ? '' : `fallback from ${requested.model} to ${input.model}; `;
-      const tried = new Set<number>();
-      for (let i = 0; i < attempts; i++) {
-        let choice = chooseChannel(deps, input.principal, input.model, tried, input);
-        // An `auto` key with cross-group retry whose group has no channel left moves to its next auto group,
-        // which then serves, prices and is logged.
-        let moved = '';
-        while (!choice) {
-          const group = nextAutoGroup(deps, principal, input);
-          if (!group) break;
-          moved = `cross-group retry from ${input.principal.group} to ${group}; `;
-          input = { ...input, principal: { ...input.principal, group } };
-          price = priceOf(deps, input);
-          choice = chooseChannel(deps, input.principal, input.model, tried);
-        }
-        if (!choice) break;
-        tried.add(choice.channel.id);
-        trace.tried.push(choice.channel.id);
-        trace.reasons.push(`#${choice.channel.id}: ${fellBack}${moved}${choice.reason}`);
-        last = await attemptChannel(deps, input, choice, { promptEstimate, io });
-        if (last.kind === 'failed') deps.metrics?.upstreamError(choice.channel.id, last.error.status);
-        if (last.kind === 'done' || !last.retry || io.started || io.closed) break;
-      }
+      ({ input, price, last } = await tryChannels(deps, { input, price, last }, { principal, attempts, trace, fellBack, promptEstimate, io }));
       // Only a failure that is not the caller's fault, before any byte reached the client, falls back.
       if ((last && (last.kind === 'done' || !last.retry)) || io.started || io.closed) break;
     }
@@ -187,6 +166,49 @@ async function relayAdmitted(deps: RelayDeps, asked: RelayInput, io: ClientIO): 
   await recordFailure(deps, failed, error, trace, last?.channel);
   if (!io.started) io.sendJson(error.status, input.surface.errorBody(error), error.headers);
   else io.end();
+}
+
+/** Where a request stands while its channels are tried: the input and price (an auto group may move them) and the last attempt. */
+interface Trying {
+  input: RelayInput;
+  price: BillablePrice;
+  last: AttemptResult | undefined;
+}
+
+/**
+ * Tries the channels of one model, highest priority first and never one twice, up to `attempts` times;
+ * stops at an answer, at a failure that is the caller's fault, or once bytes reached the client. `principal`
+ * is the caller as authenticated (an `auto` key's cross-group retry reads its groups).
+ */
+async function tryChannels(
+  deps: RelayDeps,
+  at: Trying,
+  ctx: { principal: ApiKeyPrincipal; attempts: number; trace: RouteTrace; fellBack: string; promptEstimate: PromptEstimate; io: ClientIO },
+): Promise<Trying> {
+  let { input, price, last } = at;
+  const tried = new Set<number>();
+  for (let i = 0; i < ctx.attempts; i++) {
+    let choice = chooseChannel(deps, input.principal, input.model, tried, input);
+    // An `auto` key with cross-group retry whose group has no channel left moves to its next auto group,
+    // which then serves, prices and is logged.
+    let moved = '';
+    while (!choice) {
+      const group = nextAutoGroup(deps, ctx.principal, input);
+      if (!group) break;
+      moved = `cross-group retry from ${input.principal.group} to ${group}; `;
+      input = { ...input, principal: { ...input.principal, group } };
+      price = priceOf(deps, input);
+      choice = chooseChannel(deps, input.principal, input.model, tried);
+    }
+    if (!choice) break;
+    tried.add(choice.channel.id);
+    ctx.trace.tried.push(choice.channel.id);
+    ctx.trace.reasons.push(`#${choice.channel.id}: ${ctx.fellBack}${moved}${choice.reason}`);
+    last = await attemptChannel(deps, input, choice, { promptEstimate: ctx.promptEstimate, io: ctx.io });
+    if (last.kind === 'failed') deps.metrics?.upstreamError(choice.channel.id, last.error.status);
+    if (last.kind === 'done' || !last.retry || ctx.io.started || ctx.io.closed) break;
+  }
+  return { input, price, last };
 }
 
 function priceOf(deps: RelayDeps, input: RelayInput): BillablePrice {

@@ -61,6 +61,7 @@ export async function playgroundCaller(deps: PlaygroundPrincipalDeps, actor: Act
     modelLimits: null,
     pinnedChannelId: null,
     crossGroupRetry: false,
+    tokenBudgetPeriod: '',
   };
   // Without `group` the body is not the one the client sent: its bytes are not forwarded as they are.
   return { principal, body: requested === undefined ? body : { kind: 'json', json: rest } };

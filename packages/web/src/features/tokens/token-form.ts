@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { AUTO_GROUP, TOKEN_NEVER_EXPIRES, type CreateTokenBody, type TokenView } from '@gw/contracts';
+import { AUTO_GROUP, TOKEN_NEVER_EXPIRES, type CreateTokenBody, type TokenBudgetPeriod, type TokenView } from '@gw/contracts';
 
 /** New-token defaults (spec 3 §9): 500000 quota, never expires. */
 export const DEFAULT_TOKEN_QUOTA = 500_000;
@@ -17,11 +17,15 @@ export interface TokenFormValues {
   group: string;
   /** Only offered (and only meaningful) for the `auto` group. */
   cross_group_retry: boolean;
+  /** Quota units the key may spend per period; only used when a period is chosen. */
+  budget_quota: number;
+  /** '' = no spending limit per period. */
+  budget_period: TokenBudgetPeriod | '';
   count: number;
 }
 
 export function newTokenValues(): TokenFormValues {
-  return { name: '', remain_quota: DEFAULT_TOKEN_QUOTA, unlimited_quota: false, expires: null, model_limits: [], allow_ips: '', group: '', cross_group_retry: false, count: 1 };
+  return { name: '', remain_quota: DEFAULT_TOKEN_QUOTA, unlimited_quota: false, expires: null, model_limits: [], allow_ips: '', group: '', cross_group_retry: false, budget_quota: 0, budget_period: '', count: 1 };
 }
 
 export function tokenToValues(token: TokenView): TokenFormValues {
@@ -34,11 +38,16 @@ export function tokenToValues(token: TokenView): TokenFormValues {
     allow_ips: token.allow_ips,
     group: token.group,
     cross_group_retry: token.cross_group_retry,
+    budget_quota: token.budget_quota,
+    budget_period: token.budget_period,
     count: 1,
   };
 }
 
-/** Form values → the body of POST /api/token/ (PUT adds the id and drops count). Model limits are comma-joined. */
+/**
+ * Form values → the body of POST /api/token/ (PUT adds the id and drops count). Model limits are comma-joined;
+ * "no limit" as the period clears the amount too (the server refuses an amount without a period).
+ */
 export function valuesToBody(v: TokenFormValues): CreateTokenBody {
   return {
     name: v.name.trim(),
@@ -50,6 +59,8 @@ export function valuesToBody(v: TokenFormValues): CreateTokenBody {
     allow_ips: v.allow_ips.trim(),
     group: v.group ?? '',
     cross_group_retry: v.group === AUTO_GROUP && v.cross_group_retry,
+    budget_quota: v.budget_period ? Math.trunc(v.budget_quota ?? 0) : 0,
+    budget_period: v.budget_period ?? '',
     count: Math.max(1, Math.trunc(v.count || 1)),
   };
 }

@@ -5,6 +5,7 @@ import { TOKEN_NEVER_EXPIRES, type TokenView } from '@gw/contracts';
 import { StackedCell } from '../../../components/table/stacked-cell';
 import { formatUnixTime } from '../../../lib/format';
 import { maskedKey } from '../token-key';
+import { TokenBudgetUsage } from './token-budget-usage';
 import { TokenRowActions } from './token-row-actions';
 import { TokenStatusTag } from './token-status-tag';
 
@@ -35,6 +36,7 @@ export function tokenColumns({ t, locale, formatQuota, onEdit }: ColumnDeps): Co
         <Space orientation="vertical" size={0}>
           {tk.unlimited_quota ? <Tag color="purple">{t('quota.unlimited')}</Tag> : <span>{t('quota.remaining', { amount: formatQuota(tk.remain_quota) })}</span>}
           <Typography.Text type="secondary">{t('quota.used', { amount: formatQuota(tk.used_quota) })}</Typography.Text>
+          <TokenBudgetUsage token={tk} t={t} locale={locale} formatQuota={formatQuota} />
         </Space>
       ),
     },

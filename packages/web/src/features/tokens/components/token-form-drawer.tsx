@@ -10,6 +10,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSiteStatus } from '../../status/api/status.queries';
 import { tokenQueries, useCreateTokens, useUpdateToken } from '../api/tokens.queries';
 import { newTokenValues, tokenToValues, valuesToBody, type TokenFormValues } from '../token-form';
+import { TokenBudgetFields } from './token-budget-fields';
 import { TokenLimitFields } from './token-limit-fields';
 import { TokenCountField, TokenQuotaFields } from './token-quota-fields';
 
@@ -88,6 +89,7 @@ export function TokenFormDrawer({ open, token, onClose }: TokenFormDrawerProps) 
           <Input placeholder={t('form.namePlaceholder')} />
         </Form.Item>
         <TokenQuotaFields />
+        <TokenBudgetFields />
         <TokenLimitFields />
         {!isEdit && <TokenCountField />}
       </Form>
