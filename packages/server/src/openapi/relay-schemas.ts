@@ -10,7 +10,8 @@ const models = { type: 'array', maxItems: 10, items: { type: 'string' }, descrip
 
 export const relaySchemas: Record<string, { summary: string; body?: object }> = {
   'POST /v1/chat/completions': {
-    summary: 'OpenAI chat completions (any channel type; converted where needed)',
+    summary:
+      'OpenAI chat completions (any channel type; converted where needed). Optional `models` fallback list; with the response cache on, `X-Gateway-Cache: true|false` and `X-Gateway-Cache-TTL` ask for or skip a cached answer (answered `X-Gateway-Cache: hit|miss`)',
     body: { type: 'object', required: ['messages'], properties: { model: { type: 'string' }, models, messages: { type: 'array', items: message }, stream: { type: 'boolean' }, max_tokens: { type: 'integer' }, tools: { type: 'array' } } },
   },
   'POST /pg/chat/completions': {
