@@ -116,6 +116,16 @@ describe('routing settings', () => {
     await page.getByRole('heading', { name: 'Usage logs' }).waitFor();
     await page.locator('tr.ant-table-row', { hasText: 'gpt-4o-mini' }).first().locator('.ant-table-row-expand-icon').click();
     await page.getByTestId('log-detail').getByText('Answered from the response cache, billed at 0.5 × its cost').waitFor();
+
+    // Root clears the cache from the settings: the same question goes to the upstream again.
+    await page.goto(`${site.server.baseUrl}/setting?tab=operation`);
+    const stats = page.getByTestId('response-cache-stats');
+    await stats.getByText(/[1-9]\d* hits/).waitFor();
+    await page.getByTestId('response-cache-clear').click();
+    await withNotice(page, /Cleared [1-9]\d* cached answers/, () => page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click(), 'success');
+    await stats.getByText(/^0 answers/).waitFor();
+    await ask();
+    expect(upstream.requests.length).toBe(before + 2);
     await page.context().close();
   });
 });

@@ -39,6 +39,7 @@ import { THINKING_SUFFIX, normalizeModelName } from './billing/model-name.js';
 import { ChannelRoutingService } from './channels/channel-routing.service.js';
 import { ChannelHealthTracker } from './channels/channel-health.js';
 import { ResponseCache } from './relay/response-cache/response-cache.js';
+import { responseCacheRoutes } from './relay/response-cache/response-cache.routes.js';
 import { UpstreamHttpClient } from './platform/http-client.js';
 import { GoogleAuth } from './relay/http/google-auth.js';
 import { getAdapter } from './relay/providers/registry.js';
@@ -418,7 +419,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     tasks,
     responsesStore,
     channelAffinity: new ChannelAffinity(options, { redis, onSharedError: throttledWarning('Redis is unreachable; channel affinity is kept per process until it is back') }),
-    responseCache: new ResponseCache(options, { redis, onSharedError: throttledWarning('Redis is unreachable; the response cache is kept per process until it is back') }),
+    responseCache: new ResponseCache(options, { redis, events, onSharedError: throttledWarning('Redis is unreachable; the response cache is kept per process until it is back') }),
     tokenConcurrency,
     systemLoad,
     async stop() {
@@ -497,6 +498,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(groupsRoutes, { prefix: '/group', options: s.options });
     await api.register(optionsRoutes, { prefix: '/option', options: s.options });
     await api.register(channelAffinityRoutes, { prefix: '/option', channelAffinity: s.channelAffinity });
+    await api.register(responseCacheRoutes, { prefix: '/option', responseCache: s.responseCache });
     await api.register(logsRoutes, { prefix: '/log', logs: s.logs });
     await api.register(logSearchRoutes, { prefix: '/log', logs: s.logs, affinityUsage: new ChannelAffinityUsage(db, s.options) });
     await api.register(systemTasksRoutes, { prefix: '/system-task', systemTasks: s.systemTasks });

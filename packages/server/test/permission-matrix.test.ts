@@ -63,6 +63,8 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/option/rest_model_ratio': 'root',
   'GET /api/option/channel_affinity_cache': 'root',
   'DELETE /api/option/channel_affinity_cache': 'root',
+  'GET /api/option/response_cache': 'root',
+  'DELETE /api/option/response_cache': 'root',
   'GET /api/channel/test/:id': 'root',
   'GET /api/channel/test': 'root',
   'GET /api/channel/update_balance/:id': 'root',

@@ -312,3 +312,14 @@ export type ChannelSelectionStrategy = (typeof CHANNEL_SELECTION_STRATEGIES)[num
  */
 export const RESPONSE_CACHE_MODES = ['off', 'on_request', 'always'] as const;
 export type ResponseCacheMode = (typeof RESPONSE_CACHE_MODES)[number];
+
+/** GET /api/option/response_cache: this process's cached answers and their use, and Redis's count (null without Redis). */
+export interface ResponseCacheStats {
+  mode: ResponseCacheMode;
+  entries: number;
+  /** Weight of the answers in memory, in bytes. */
+  bytes: number;
+  hits: number;
+  misses: number;
+  shared_entries: number | null;
+}

@@ -30,6 +30,8 @@ export const routeSchemas: Record<string, RouteSchemas> = {
   'POST /api/auth/external/:provider/header/login': { summary: "Sign in as the user a trusted_header provider's reverse proxy names", body: c.ExternalHeaderLoginBody },
   'GET /api/option/channel_affinity_cache': { summary: 'Channel affinity: remembered keys, in all and per rule' },
   'DELETE /api/option/channel_affinity_cache': { summary: 'Channel affinity: forget every remembered key, or one rule\'s', query: c.ClearChannelAffinityCacheQuery },
+  'GET /api/option/response_cache': { summary: "Response cache: this process's answers in memory, hits and misses, and Redis's answer count" },
+  'DELETE /api/option/response_cache': { summary: 'Response cache: forget every cached answer, in every process and in Redis' },
   'GET /api/token': { summary: 'List your API tokens', query: c.PageQuery },
   'GET /api/token/search': { summary: 'Search your API tokens', query: c.TokenSearchQuery },
   'POST /api/token': { summary: 'Create API tokens', body: c.CreateTokenBody },

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, startSecondNode, useRedisRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { errorReply, jsonReply, sseReply, type Route } from '../../test/fake-upstream/index.js';
+import { Role } from '@gw/contracts';
+import { json, member } from '../../test/test-app.js';
 
 const CACHE_OFF = { 'response_cache.mode': 'off', 'response_cache.billing_ratio': 0, 'response_cache.ttl_seconds': 3600 };
 
@@ -119,6 +121,27 @@ describe('response cache', () => {
     expect(channel.upstream.requests).toHaveLength(2);
   });
 
+  it('counts hits and misses for root and forgets every answer when root clears it', async () => {
+    await r.setOptions({ 'response_cache.mode': 'always' });
+    const { model, channel } = await servedModel();
+    const { chat } = await customerOf(r);
+    const root = await member(r.ctx, { role: Role.Root });
+    const stats = async () => json(await r.ctx.app.inject({ method: 'GET', url: '/api/option/response_cache', headers: root.session.headers })).data;
+    const before = await stats();
+    await chat(model);
+    await chat(model);
+    expect(await stats()).toMatchObject({ mode: 'always', hits: before.hits + 1, misses: before.misses + 1, shared_entries: null });
+    expect((await stats()).entries).toBeGreaterThan(0);
+
+    const cleared = json(await r.ctx.app.inject({ method: 'DELETE', url: '/api/option/response_cache', headers: root.session.headers }));
+    expect(cleared.data.deleted).toBeGreaterThan(0);
+    expect(await stats()).toMatchObject({ entries: 0, bytes: 0 });
+    expect((await chat(model)).headers.get('x-gateway-cache')).toBe('miss');
+    expect(channel.upstream.requests).toHaveLength(2);
+    const someone = await member(r.ctx);
+    expect((await r.ctx.app.inject({ method: 'DELETE', url: '/api/option/response_cache', headers: someone.session.headers })).statusCode).toBe(403);
+  });
+
   it('checks its options when they are saved', async () => {
     await expect(r.setOptions({ 'response_cache.mode': 'sometimes' })).rejects.toThrow(/must be one of off, on_request, always/);
     await expect(r.setOptions({ 'response_cache.billing_ratio': 1.5 })).rejects.toThrow(/at most 1/);
@@ -148,6 +171,14 @@ describe('response cache shared through Redis by two gateway instances', () => {
       expect(res.headers.get('x-gateway-cache')).toBe('hit');
       expect(((await res.json()) as { choices: { message: { content: string } }[] }).choices[0].message.content).toBe('shared');
       expect(channel.upstream.requests).toHaveLength(1);
+
+      // A clear on one node empties the other's memory and Redis.
+      const root = await member(r.ctx, { role: Role.Root });
+      await r.ctx.app.inject({ method: 'DELETE', url: '/api/option/response_cache', headers: root.session.headers });
+      expect(await redis.keys('*response-cache*')).toEqual([]);
+      const stats = json(await second.app.inject({ method: 'GET', url: '/api/option/response_cache', headers: root.session.headers })).data;
+      await expect.poll(async () => json(await second.app.inject({ method: 'GET', url: '/api/option/response_cache', headers: root.session.headers })).data.entries).toBe(0);
+      expect(stats.shared_entries).toBe(0);
     } finally {
       await second.close();
     }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { deleteNamespaceKeys, namespaceKeys } from '../../platform/redis-namespace.js';
 
 /** Affinity keys live under `<client prefix>channel_affinity:` (`gw:channel_affinity:` by default). */
 const NAMESPACE = 'channel_affinity:';
@@ -38,28 +39,14 @@ export class RedisAffinityStore {
     await this.redis.set(NAMESPACE + key, String(channelId), 'EX', ttlSeconds);
   }
 
-  /** Every key (without the namespace). SCAN patterns and answers carry the client's key prefix. */
+  /** Every key (without the namespace). */
   async keys(): Promise<string[]> {
     this.assertConnected();
-    const full = `${this.redis.options.keyPrefix ?? ''}${NAMESPACE}`;
-    const keys: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, batch] = await this.redis.scan(cursor, 'MATCH', `${escapeGlob(full)}*`, 'COUNT', 1000);
-      for (const k of batch) keys.push(k.slice(full.length));
-      cursor = next;
-    } while (cursor !== '0');
-    return [...new Set(keys)];
+    return namespaceKeys(this.redis, NAMESPACE);
   }
 
   /** Deletes the keys that start with `prefix` ('' = all) and says how many were deleted. */
   async deleteByPrefix(prefix: string): Promise<number> {
-    const doomed = (await this.keys()).filter((k) => k.startsWith(prefix));
-    let deleted = 0;
-    for (let i = 0; i < doomed.length; i += 500) deleted += await this.redis.unlink(...doomed.slice(i, i + 500).map((k) => NAMESPACE + k));
-    return deleted;
+    return deleteNamespaceKeys(this.redis, NAMESPACE, (await this.keys()).filter((k) => k.startsWith(prefix)));
   }
 }
-
-/** A literal text inside a SCAN MATCH pattern. */
-const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');

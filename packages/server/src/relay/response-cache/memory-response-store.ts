@@ -23,6 +23,14 @@ export class MemoryResponseStore {
     return this.weight;
   }
 
+  /** Forgets everything; says how many answers it held. */
+  clear(): number {
+    const held = this.entries.size;
+    this.entries.clear();
+    this.weight = 0;
+    return held;
+  }
+
   get(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { ResponseCacheMode, ResponseCacheStats } from '@gw/contracts';
 import type { OptionsService } from '../../options/options.service.js';
+import type { ChangeEvents } from '../../platform/change-events.js';
+import { deleteNamespaceKeys, namespaceKeys } from '../../platform/redis-namespace.js';
 import type { RelayEndpoint } from '../providers/provider-adapter.js';
 import type { Usage } from '../formats/usage.js';
 import type { RelayInput } from '../pipeline/run-relay.js';
@@ -28,10 +31,34 @@ export interface CacheLookup {
 export class ResponseCache {
   private readonly memory: MemoryResponseStore;
   private readonly onSharedError: (err: unknown) => void;
+  private hits = 0;
+  private misses = 0;
 
-  constructor(private readonly options: OptionsService, private readonly opts: { redis?: Redis; onSharedError?: (err: unknown) => void } = {}) {
+  constructor(
+    private readonly options: OptionsService,
+    private readonly opts: { redis?: Redis; events?: ChangeEvents; onSharedError?: (err: unknown) => void } = {},
+  ) {
     this.memory = new MemoryResponseStore(() => options.get('response_cache.max_memory_mb') * 1024 * 1024);
     this.onSharedError = opts.onSharedError ?? (() => {});
+    // A clear in any process of the site empties every process's memory.
+    opts.events?.on('response-cache', () => this.memory.clear());
+  }
+
+  /** This process's figures (answers and their weight in memory, hits and misses since it started) and Redis's answer count. */
+  async stats(): Promise<ResponseCacheStats> {
+    const redis = this.opts.redis;
+    let shared: number | null = null;
+    if (redis && redis.status === 'ready') shared = (await namespaceKeys(redis, NAMESPACE)).length;
+    return { mode: this.options.get('response_cache.mode') as ResponseCacheMode, entries: this.memory.size, bytes: this.memory.bytes, hits: this.hits, misses: this.misses, shared_entries: shared };
+  }
+
+  /** Forgets every cached answer: this process's, every other process's (told through the change events) and Redis's. */
+  async clear(): Promise<number> {
+    let deleted = this.memory.clear();
+    this.opts.events?.changed('response-cache');
+    const redis = this.opts.redis;
+    if (redis && redis.status === 'ready') deleted += await deleteNamespaceKeys(redis, NAMESPACE, await namespaceKeys(redis, NAMESPACE));
+    return deleted;
   }
 
   /** Answers this process holds in memory. */
@@ -68,6 +95,13 @@ export class ResponseCache {
   }
 
   async get(lookup: CacheLookup): Promise<CachedAnswer | undefined> {
+    const answer = await this.find(lookup);
+    if (answer) this.hits++;
+    else this.misses++;
+    return answer;
+  }
+
+  private async find(lookup: CacheLookup): Promise<CachedAnswer | undefined> {
     const local = this.memory.get(lookup.key);
     if (local || !this.opts.redis) return local;
     try {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RESPONSE_CACHE_MODES } from '@gw/contracts';
 import { OptionsSection } from '../options-section';
 import { FieldGrid, GridCell, NumberOption } from '../option-inputs';
+import { ResponseCacheStats } from './response-cache-stats';
 
 const FIELDS = {
   'response_cache.mode': 'text',
@@ -11,7 +12,7 @@ const FIELDS = {
   'response_cache.max_memory_mb': 'number',
 } as const;
 
-/** The relay's response cache: when it answers, how long it keeps answers, what a cached answer costs, its memory bound. */
+/** The relay's response cache: when it answers, how long it keeps answers, what a cached answer costs, its memory bound; its figures and clearing. */
 export function ResponseCacheSection({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
   return (
@@ -32,6 +33,7 @@ export function ResponseCacheSection({ options }: { options: Record<string, stri
           <NumberOption name="response_cache.max_memory_mb" label={t('responseCache.maxMemory')} help={t('responseCache.maxMemoryHelp')} min={1} required />
         </GridCell>
       </FieldGrid>
+      <ResponseCacheStats />
     </OptionsSection>
   );
 }
