@@ -140,6 +140,9 @@ describe('model fallbacks', () => {
     const open = await customer();
     expect(((await (await open.chat({ model: wanted })).json()) as { choices: { message: { content: string } }[] }).choices[0].message.content).toBe('forbidden');
     expect(spareChannel.upstream.requests).toHaveLength(1);
+    // An empty `models` list is no list: the option applies, and no upstream sees the field.
+    expect(((await (await open.chat({ model: wanted, models: [] })).json()) as { choices: { message: { content: string } }[] }).choices[0].message.content).toBe('forbidden');
+    expect(forbiddenChannel.upstream.requests.at(-1)!.body).not.toHaveProperty('models');
   });
 
   it('falls back before a stream starts and streams the fallback', async () => {

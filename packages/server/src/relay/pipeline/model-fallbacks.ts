@@ -18,29 +18,32 @@ export interface WithFallbacks {
  * The models to try, in order, when every channel of the requested model failed (or it has none):
  * the request's own `models` list (OpenRouter's; the list is taken out of the body so no upstream sees
  * it, and a request with no `model` is for its first entry), else the ModelFallbacks option's list for
- * the model. A request's list is the caller's choice, so a model in it that the key may not use or that
+ * the model (an empty list counts as none). A request's list is the caller's choice, so a model in it that the key may not use or that
  * has no price is refused up front; the operator's list just skips such models. A request pinned to a
  * channel (`sk-KEY-ID`) has no fallbacks.
  */
-export function withFallbacks(deps: Pick<RelayDeps, 'options'>, input: RelayInput): WithFallbacks {
-  const listed = input.body.kind === 'json' ? requestModels(input.body.json) : undefined;
-  if (listed) {
-    const { models: _models, route: _route, ...json } = (input.body as { json: Record<string, unknown> }).json;
-    const model = input.model || listed[0];
-    const stripped: RelayInput = { ...input, model, body: { kind: 'json', json: typeof json.model === 'string' || !input.model ? { ...json, model } : json } };
-    if (input.principal.pinnedChannelId !== null) return { input: stripped, fallbacks: [] };
-    const fallbacks = unique(listed.filter((m) => m !== model));
-    for (const m of fallbacks) {
-      assertModelAllowed(input.principal, m);
-      if (!isPriced(deps, input.principal, m)) throw invalidRequest(`the fallback model ${m} has no price set; ask the administrator to set one`, 'model_price_error');
-    }
-    return { input: stripped, fallbacks };
+export function withFallbacks(deps: Pick<RelayDeps, 'options'>, received: RelayInput): WithFallbacks {
+  const body = received.body.kind === 'json' && received.body.json.models !== undefined ? received.body.json : undefined;
+  const listed = body ? requestModels(body) : [];
+  let input = received;
+  if (body) {
+    const { models: _models, route: _route, ...json } = body;
+    const model = received.model || (listed[0] ?? '');
+    input = { ...received, model, body: { kind: 'json', json: typeof json.model === 'string' || !received.model ? { ...json, model } : json } };
   }
   if (input.principal.pinnedChannelId !== null) return { input, fallbacks: [] };
+  const p = input.principal;
+  if (listed.length > 0) {
+    const fallbacks = unique(listed.filter((m) => m !== input.model));
+    for (const m of fallbacks) {
+      assertModelAllowed(p, m);
+      if (!isPriced(deps, p, m)) throw invalidRequest(`the fallback model ${m} has no price set; ask the administrator to set one`, 'model_price_error');
+    }
+    return { input, fallbacks };
+  }
   const configured: Record<string, string[]> = deps.options.get('ModelFallbacks');
   const list = Object.hasOwn(configured, input.model) ? configured[input.model] : undefined;
   if (!list || list.length === 0) return { input, fallbacks: [] };
-  const p = input.principal;
   return { input, fallbacks: unique(list.filter((m) => m !== input.model && (!p.modelLimits || p.modelLimits.has(m)) && isPriced(deps, p, m))) };
 }
 
@@ -55,12 +58,11 @@ function withBodyModel(body: RelayBody, model: string): RelayBody {
   return { kind: 'json', json: typeof body.json.model === 'string' ? { ...body.json, model } : body.json };
 }
 
-/** A request's `models` list, checked; undefined when it has none. */
-function requestModels(json: Record<string, unknown>): string[] | undefined {
+/** A request's `models` list, checked (null or empty: no fallbacks, but the field still goes). */
+function requestModels(json: Record<string, unknown>): string[] {
   const models = json.models;
-  if (models === undefined || models === null) return undefined;
+  if (models === null) return [];
   if (!Array.isArray(models)) throw invalidRequest('models must be an array of model names', 'invalid_models');
-  if (models.length === 0) return undefined;
   if (models.length > MAX_REQUEST_MODELS) throw invalidRequest(`models may list at most ${MAX_REQUEST_MODELS} models`, 'invalid_models');
   for (const m of models) {
     if (typeof m !== 'string' || m.trim() === '') throw invalidRequest('each entry of models must be a model name', 'invalid_models');
