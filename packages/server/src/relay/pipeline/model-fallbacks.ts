@@ -15,10 +15,10 @@ export interface WithFallbacks {
 }
 
 /**
- * The models to try, in order, when every channel of the requested model failed (or it has none):
- * the request's own `models` list (OpenRouter's; the list is taken out of the body so no upstream sees
- * it, and a request with no `model` is for its first entry), else the ModelFallbacks option's list for
- * the model (an empty list counts as none). A request's list is the caller's choice, so a model in it that the key may not use or that
+ * The models to try, in order, when every channel of the requested model failed (or it has none): the
+ * request's own `models` list (OpenRouter's; taken out of the body so no upstream sees it; a request with
+ * no `model` is for its first entry; an empty list counts as none), else the ModelFallbacks option's list
+ * for the model. A request's list is the caller's choice, so a model in it that the key may not use or that
  * has no price is refused up front; the operator's list just skips such models. A request pinned to a
  * channel (`sk-KEY-ID`) has no fallbacks.
  */
