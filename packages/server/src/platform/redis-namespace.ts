@@ -23,5 +23,22 @@ export async function deleteNamespaceKeys(redis: Redis, namespace: string, keys:
   return deleted;
 }
 
+/**
+ * GET that fails at once while Redis is not connected (rather than waiting in ioredis' offline queue) and
+ * gives up after `timeoutMs`: for reads on a request's path, whose callers fall back to their own memory.
+ */
+export async function getWithin(redis: Redis, key: string, timeoutMs: number): Promise<string | null> {
+  if (redis.status !== 'ready') throw new Error(`Redis is ${redis.status}`);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([redis.get(key), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A literal text inside a SCAN MATCH pattern. */
 const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');

@@ -162,7 +162,7 @@ describe('response cache shared through Redis by two gateway instances', () => {
     const second = await startSecondNode(r, redis);
     try {
       const url = `${second.url}/v1/chat/completions`;
-      await expect.poll(async () => (await redis.keys(`*response-cache*`)).length).toBe(1);
+      await expect.poll(async () => (await redis.keys('*response_cache*')).length).toBe(1);
       const res = await fetch(url, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -175,7 +175,7 @@ describe('response cache shared through Redis by two gateway instances', () => {
       // A clear on one node empties the other's memory and Redis.
       const root = await member(r.ctx, { role: Role.Root });
       await r.ctx.app.inject({ method: 'DELETE', url: '/api/option/response_cache', headers: root.session.headers });
-      expect(await redis.keys('*response-cache*')).toEqual([]);
+      expect(await redis.keys('*response_cache*')).toEqual([]);
       const stats = json(await second.app.inject({ method: 'GET', url: '/api/option/response_cache', headers: root.session.headers })).data;
       await expect.poll(async () => json(await second.app.inject({ method: 'GET', url: '/api/option/response_cache', headers: root.session.headers })).data.entries).toBe(0);
       expect(stats.shared_entries).toBe(0);

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { deleteNamespaceKeys, namespaceKeys } from '../../platform/redis-namespace.js';
+import { deleteNamespaceKeys, getWithin, namespaceKeys } from '../../platform/redis-namespace.js';
 
 /** Affinity keys live under `<client prefix>channel_affinity:` (`gw:channel_affinity:` by default). */
 const NAMESPACE = 'channel_affinity:';
@@ -20,18 +20,9 @@ export class RedisAffinityStore {
 
   /** The remembered channel, or null when Redis has none. */
   async get(key: string): Promise<number | null> {
-    this.assertConnected();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${READ_TIMEOUT_MS} ms`)), READ_TIMEOUT_MS);
-    });
-    try {
-      const raw = await Promise.race([this.redis.get(NAMESPACE + key), timeout]);
-      const id = raw === null ? NaN : Number(raw);
-      return Number.isSafeInteger(id) && id > 0 ? id : null;
-    } finally {
-      clearTimeout(timer);
-    }
+    const raw = await getWithin(this.redis, NAMESPACE + key, READ_TIMEOUT_MS);
+    const id = raw === null ? NaN : Number(raw);
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
   }
 
   async set(key: string, channelId: number, ttlSeconds: number): Promise<void> {

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { ResponseCacheMode, ResponseCacheStats } from '@gw/contracts';
 import type { OptionsService } from '../../options/options.service.js';
 import type { ChangeEvents } from '../../platform/change-events.js';
-import { deleteNamespaceKeys, namespaceKeys } from '../../platform/redis-namespace.js';
+import { deleteNamespaceKeys, getWithin, namespaceKeys } from '../../platform/redis-namespace.js';
 import type { RelayEndpoint } from '../providers/provider-adapter.js';
 import type { Usage } from '../formats/usage.js';
 import type { RelayInput } from '../pipeline/run-relay.js';
@@ -13,7 +13,8 @@ import type { CachedAnswer } from './cached-answer.js';
 
 /** Endpoints whose answer depends on the request alone. Responses (stored conversations), images and audio are not cached. */
 const CACHEABLE = new Set<RelayEndpoint>(['chat', 'completions', 'embeddings', 'moderations', 'rerank', 'claude.messages', 'gemini.generate', 'gemini.embed']);
-const NAMESPACE = 'gw:response-cache:';
+/** Answers live under `<client prefix>response_cache:` (`gw:response_cache:` by default). */
+const NAMESPACE = 'response_cache:';
 const READ_TIMEOUT_MS = 250;
 
 /** A request the cache may answer: its key, and how long its answer is kept. */
@@ -105,7 +106,7 @@ export class ResponseCache {
     const local = this.memory.get(lookup.key);
     if (local || !this.opts.redis) return local;
     try {
-      const raw = await this.sharedGet(this.opts.redis, lookup.key);
+      const raw = await getWithin(this.opts.redis, NAMESPACE + lookup.key, READ_TIMEOUT_MS);
       if (!raw) return undefined;
       const answer = JSON.parse(raw) as CachedAnswer;
       this.memory.set(lookup.key, answer, lookup.ttlSeconds);
@@ -125,18 +126,5 @@ export class ResponseCache {
     this.memory.set(lookup.key, answer, lookup.ttlSeconds);
     const redis = this.opts.redis;
     if (redis && redis.status === 'ready') redis.set(NAMESPACE + lookup.key, JSON.stringify(answer), 'EX', lookup.ttlSeconds).catch(this.onSharedError);
-  }
-
-  private async sharedGet(redis: Redis, key: string): Promise<string | null> {
-    if (redis.status !== 'ready') throw new Error(`Redis is ${redis.status}`);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${READ_TIMEOUT_MS} ms`)), READ_TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([redis.get(NAMESPACE + key), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 }
