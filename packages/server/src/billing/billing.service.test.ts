@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import { ConflictError } from '../http/errors.js';
 import { LogType } from '../logs/log-types.js';
 import { BillingService, type SettlementLog } from './billing.service.js';
+import { quotaLedgerRepository } from './quota-ledger.repository.js';
 import { InsufficientTokenQuotaError, InsufficientUserQuotaError } from './billing-errors.js';
 
 const T0 = 1_800_000_000;
@@ -221,6 +222,18 @@ describe.each(testDialects())('billing ledger on %s', (dialect) => {
         await billing.settle({ requestId, actualQuota: actual, channelId: 0 });
       }
       expect(await db.selectFrom('tokens').select(['budget_used', 'budget_window']).where('id', '=', tokenId).executeTakeFirstOrThrow()).toEqual({ budget_used: 500, budget_window: today });
+    });
+
+    it("never lets a late charge of a period already over overwrite the next period's spending", async () => {
+      const { tokenId } = await account(10_000, { unlimited: true });
+      const today = T0 - (T0 % 86_400);
+      await quotaLedgerRepository.addTokenBudgetSpending(db, tokenId, today, 70);
+      await quotaLedgerRepository.addTokenBudgetSpending(db, tokenId, today - 86_400, 500);
+      await quotaLedgerRepository.addTokenBudgetSpending(db, tokenId, today, 30);
+      const spending = () => db.selectFrom('tokens').select(['budget_used', 'budget_window']).where('id', '=', tokenId).executeTakeFirstOrThrow();
+      expect(await spending()).toEqual({ budget_used: 100, budget_window: today });
+      await quotaLedgerRepository.addTokenBudgetSpending(db, tokenId, today + 86_400, 5);
+      expect(await spending()).toEqual({ budget_used: 5, budget_window: today + 86_400 });
     });
 
     it('accepts an overdraft after the fact when the real cost exceeds the balance', async () => {
