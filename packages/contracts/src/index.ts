@@ -33,6 +33,7 @@ export * from './console/custom-oauth-providers.js';
 export * from './console/tasks.js';
 export * from './console/checkin.js';
 export * from './console/channel-affinity.js';
+export * from './console/channel-health.js';
 export * from './console/console-content.js';
 export * from './console/ratio-sync.js';
 export * from './console/multi-key.js';

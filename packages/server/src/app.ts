@@ -67,6 +67,8 @@ import { ChannelAdminService } from './channels/admin/channel-admin.service.js';
 import { ChannelTagsService } from './channels/admin/channel-tags.service.js';
 import { UpstreamModelsService } from './channels/admin/upstream-models.service.js';
 import { channelAdminRoutes } from './channels/admin/channel-admin.routes.js';
+import { channelHealthRoutes } from './channels/health/channel-health.routes.js';
+import { exportChannelHealth } from './channels/health/channel-health-metrics.js';
 import { UpstreamUpdatesService } from './channels/upstream-updates/upstream-updates.service.js';
 import { UpstreamUpdatesJob } from './channels/upstream-updates/upstream-updates.job.js';
 import { upstreamUpdatesRoutes } from './channels/upstream-updates/upstream-updates.routes.js';
@@ -135,6 +137,7 @@ import { smsRoutes } from './sms/sms.routes.js';
 import { SecretBox } from './platform/secret-box.js';
 import { PersonalService } from './personal/personal.service.js';
 import { personalRoutes } from './personal/personal.routes.js';
+import { ChannelStatusAlerts } from './notifications/channel-status-alerts.js';
 import { QuotaAlerts } from './notifications/quota-alerts.js';
 import { WebhookSender } from './notifications/webhook-sender.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
@@ -242,6 +245,8 @@ export interface Services {
   personal: PersonalService;
   /** Low-quota e-mails and webhooks, checked after charges. */
   quotaAlerts: QuotaAlerts;
+  /** Root's e-mails and webhooks when a channel or key is disabled or enabled automatically. */
+  channelStatusAlerts: ChannelStatusAlerts;
   /** TOTP two-factor sign-in and backup codes. */
   twoFactor: TwoFactorService;
   passkeys: PasskeysService;
@@ -339,7 +344,11 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   const webhooks = new WebhookSender(config.allowPrivateWebhooks);
   const quotaAlerts = new QuotaAlerts({ db, options, mailer, webhooks, secrets: webhookSecrets, onError: (err) => console.error('quota notification failed', err) });
   billing.onCharged((userId) => quotaAlerts.charged(userId));
+  const channelStatusAlerts = new ChannelStatusAlerts({ db, options, mailer, webhooks, secrets: webhookSecrets, onError: (err) => console.error('channel status notification failed', err) });
+  routing.onAutomaticStatusChange((change) => channelStatusAlerts.changed(change));
   const health = new ChannelHealthTracker();
+  exportChannelHealth(metrics.registry, health);
+  events.on('channel-health', (id) => (id > 0 ? health.forget(id) : health.forgetAll()));
   const limiter = new UserRequestLimiter(options, rateLimiter);
   const tokenConcurrency = createTokenConcurrencyGate(options, redis, tokenLeases, throttledWarning('Redis is unreachable; token concurrency is counted per process until it is back'));
   const tasks = createTaskServices(
@@ -408,6 +417,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     authorization: new AuthorizationService(db),
     personal: new PersonalService({ db, events, secrets: webhookSecrets, allowPrivateWebhooks: config.allowPrivateWebhooks }),
     quotaAlerts,
+    channelStatusAlerts,
     twoFactor,
     passkeys,
     accountSecurity: new AccountSecurityService({ db, options, sessions, events }),
@@ -437,6 +447,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
       await systemTasks.stop();
       await logs.counters.stop();
       await quotaAlerts.stop();
+      await channelStatusAlerts.settled();
       await webhooks.close();
       routing.stopPeriodicReload();
       customOAuth.stopPeriodicReload();
@@ -455,6 +466,7 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, db } = deps;
   const s = opts.services ?? (await createServices(deps));
+  const collectMetrics = deps.collectMetrics ? () => deps.collectMetrics!(s.metrics) : async () => [s.metrics.registry.snapshot()];
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: Math.floor(config.bodyLimitMb * 1024 * 1024),
@@ -566,6 +578,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(performanceRoutes, { prefix: '/api', performance });
   const autoTest = new ChannelAutoTest(tester, s.options, s.jobLock);
   if (!opts.services) autoTest.start();
+  await app.register(channelHealthRoutes, { prefix: '/api/channel', health: s.health, collect: collectMetrics, events: s.events });
   await app.register(channelAdminRoutes, {
     prefix: '/api/channel',
     channels: new ChannelAdminService({ db, routing: s.routing, adapters: getAdapter, knownModelsByType: () => s.pricing.channelTypeModels() }),
@@ -605,10 +618,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     }),
     rateLimit,
   });
-  await app.register(metricsRoutes, {
-    options: s.options,
-    collect: deps.collectMetrics ? () => deps.collectMetrics!(s.metrics) : async () => [s.metrics.registry.snapshot()],
-  });
+  await app.register(metricsRoutes, { options: s.options, collect: collectMetrics });
   app.addHook('onClose', async () => {
     autoTest.stop();
     upstreamCheck.stop();

@@ -89,6 +89,8 @@ const EXPECTED: Record<string, Level> = {
   'DELETE /api/channel/:id': 'root',
   'POST /api/channel/batch/tag': 'root',
   'POST /api/channel/multi_key/manage': 'root',
+  'GET /api/channel/health': 'root',
+  'POST /api/channel/health/reset': 'root',
   'POST /api/channel/upstream_updates/detect': 'root',
   'POST /api/channel/upstream_updates/detect_all': 'root',
   'POST /api/channel/upstream_updates/apply': 'root',

@@ -105,4 +105,33 @@ describe('channel health tracker', () => {
     now += 5 * 60_000 + 1;
     expect(tracker.isCooling(9)).toBe(false);
   });
+
+  it('reports the cool-down left and the outcomes within the window, per channel it has seen', () => {
+    const tracker = new ChannelHealthTracker();
+    tracker.recordSuccess(1, 0);
+    tracker.recordFailure(1, 10 * S);
+    tracker.recordSuccess(2, 0);
+    failTimes(tracker, 3, 5, 20 * S);
+    const at = (now: number) => [...tracker.report(now)];
+    expect(at(30 * S)).toEqual([
+      { channelId: 1, coolingMs: 0, requests: 2, failures: 1 },
+      { channelId: 2, coolingMs: 0, requests: 1, failures: 0 },
+      // Cooling from its fifth failure (20 s + 4 ms) for 30 s. Starting a cool-down clears the outcomes.
+      { channelId: 3, coolingMs: 20 * S + 4, requests: 0, failures: 0 },
+    ]);
+    // A minute on, only channel 1's failure is still within the window; channel 3 is no longer cooling.
+    expect(at(65 * S)).toEqual([{ channelId: 1, coolingMs: 0, requests: 1, failures: 1 }]);
+  });
+
+  it('forgets one channel or every channel: cool-downs end at once', () => {
+    const tracker = new ChannelHealthTracker();
+    failTimes(tracker, 1, 5, 0);
+    failTimes(tracker, 2, 5, 0);
+    tracker.forget(1);
+    expect(tracker.isCooling(1, 10)).toBe(false);
+    expect(tracker.isCooling(2, 10)).toBe(true);
+    tracker.forgetAll();
+    expect(tracker.isCooling(2, 10)).toBe(false);
+    expect([...tracker.report(10)]).toEqual([]);
+  });
 });

@@ -32,6 +32,16 @@ export interface ChannelHealthOptions {
   now?: () => number;
 }
 
+/** One channel as one process sees it now. */
+export interface ChannelHealthReport {
+  channelId: number;
+  /** Cool-down time left in milliseconds; 0 when the channel is not cooling. */
+  coolingMs: number;
+  /** Channel-attributable outcomes younger than the failure window, and how many of them failed. */
+  requests: number;
+  failures: number;
+}
+
 interface ChannelState {
   /** Ring buffers: outcome time and whether it failed. */
   times: Float64Array;
@@ -64,6 +74,11 @@ export class ChannelHealthTracker {
     if (!(this.failureThreshold >= 1 && this.failureThreshold <= this.windowSize)) {
       throw new Error('failureThreshold must be between 1 and windowSize');
     }
+  }
+
+  /** The rules it applies: how many recent outcomes it keeps, how many failures within how long start a cool-down. */
+  get rules(): { windowSize: number; failureThreshold: number; windowMs: number } {
+    return { windowSize: this.windowSize, failureThreshold: this.failureThreshold, windowMs: this.windowMs };
   }
 
   isCooling(channelId: number, now = this.clock()): boolean {
@@ -102,9 +117,33 @@ export class ChannelHealthTracker {
     state.coolUntil = Math.max(state.coolUntil, now + Math.min(ms, this.maxCooldownMs));
   }
 
-  /** Drops what is known about a channel (it was deleted or re-configured). */
+  /** Drops what is known about a channel (it was deleted or re-configured, or an administrator ended its cool-down). */
   forget(channelId: number): void {
     this.states.delete(channelId);
+  }
+
+  /** Drops what is known about every channel. */
+  forgetAll(): void {
+    this.states.clear();
+  }
+
+  /**
+   * What this process knows of each channel it has seen: the cool-down time left (0 when not cooling)
+   * and its outcomes younger than the failure window.
+   */
+  *report(now = this.clock()): Generator<ChannelHealthReport> {
+    const since = now - this.windowMs;
+    for (const [channelId, state] of this.states) {
+      let requests = 0;
+      let failures = 0;
+      for (let i = 0; i < state.size; i++) {
+        if (state.times[i] <= since) continue;
+        requests += 1;
+        failures += state.failed[i];
+      }
+      const coolingMs = Math.max(0, state.coolUntil - now);
+      if (requests > 0 || coolingMs > 0) yield { channelId, coolingMs, requests, failures };
+    }
   }
 
   private stateOf(channelId: number): ChannelState {

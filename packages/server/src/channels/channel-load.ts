@@ -25,6 +25,11 @@ export class ChannelLoad {
     return this.latency.get(channelId)?.get(model);
   }
 
+  /** Every channel and model measured so far, with its average latency in milliseconds. */
+  *latencies(): Generator<{ channelId: number; model: string; ms: number }> {
+    for (const [channelId, byModel] of this.latency) for (const [model, ms] of byModel) yield { channelId, model, ms };
+  }
+
   /** Counts a request in flight on the channel until the returned function is called (once). */
   begin(channelId: number): () => void {
     this.inFlight.set(channelId, (this.inFlight.get(channelId) ?? 0) + 1);

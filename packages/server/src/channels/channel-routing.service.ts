@@ -10,6 +10,7 @@ import { RoutingTable, type ModelNormalizer } from './routing-table.js';
 import { channelKeys, joinChannelKeys } from './multi-key/channel-keys.js';
 import { enabledKeyIndices, keysInfoOf, keyStatusOf, setKeyStatus, writeKeysInfo, type KeysInfo } from './multi-key/keys-info.js';
 import { MultiKeyStatus } from '@gw/contracts';
+import type { AutomaticStatusChange } from './automatic-status-change.js';
 
 export interface ChannelRoutingOptions {
   /** Routes a model with no exact channel under another name (billing's name rules). */
@@ -41,6 +42,7 @@ export class ChannelRoutingService {
   private reloadsStarted = 0;
   private reloadApplied = 0;
   private readonly listeners = new Set<RoutingListener>();
+  private readonly statusListeners = new Set<(change: AutomaticStatusChange) => void>();
   private timer: NodeJS.Timeout | undefined;
   private readonly now: () => number;
   private readonly onError: (err: unknown, context: string) => void;
@@ -248,11 +250,12 @@ export class ChannelRoutingService {
    * channel was disabled by this call.
    */
   async disableChannelAutomatically(id: number, reason: string): Promise<boolean> {
-    const result = await this.changeStatus(id, ChannelStatus.AutoDisabled, { status_reason: reason.slice(0, MAX_STATUS_REASON_LENGTH), status_time: this.now() }, {
+    const cut = reason.slice(0, MAX_STATUS_REASON_LENGTH);
+    const result = await this.changeStatus(id, ChannelStatus.AutoDisabled, { status_reason: cut, status_time: this.now() }, {
       fromStatuses: [ChannelStatus.Enabled],
       requireAutoBan: true,
     });
-    return result === 'changed';
+    return this.reported(result, { channelId: id, change: 'disabled', reason: cut });
   }
 
   /**
@@ -271,7 +274,7 @@ export class ChannelRoutingService {
       },
       { whenNoKeyLeft: ChannelStatus.AutoDisabled, reason: `every key is disabled; the last: ${cut}`, requireAutoBan: true },
     );
-    return result === 'changed';
+    return this.reported(result, { channelId: id, change: 'key_disabled', keyIndex, reason: cut });
   }
 
   /**
@@ -325,12 +328,30 @@ export class ChannelRoutingService {
       },
       { whenNoKeyLeft: ChannelStatus.AutoDisabled, reason: '' },
     );
-    return result === 'changed';
+    return this.reported(result, { channelId: id, change: 'key_enabled', keyIndex });
   }
 
   async reenableAutoDisabledChannel(id: number): Promise<boolean> {
     const result = await this.changeStatus(id, ChannelStatus.Enabled, null, { fromStatuses: [ChannelStatus.AutoDisabled] });
-    return result === 'changed';
+    return this.reported(result, { channelId: id, change: 'enabled' });
+  }
+
+  /** Hears every automatic disabling or re-enabling of a channel or key, once written (root's notices). */
+  onAutomaticStatusChange(listener: (change: AutomaticStatusChange) => void): void {
+    this.statusListeners.add(listener);
+  }
+
+  /** Whether an automatic status write changed something; a change is told to the listeners. */
+  private reported(result: StatusChange, change: AutomaticStatusChange): boolean {
+    if (result !== 'changed') return false;
+    for (const listener of this.statusListeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        this.onError(err, 'a status change listener failed');
+      }
+    }
+    return true;
   }
 
   /**

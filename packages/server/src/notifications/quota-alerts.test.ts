@@ -1,42 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { WebhookNotification } from '@gw/contracts';
 import { createTestContext, markSetupDone, member, type Member, type TestContext } from '../../test/test-app.js';
 import { testDialects } from '../../test/test-database.js';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.js';
+import { startWebhookReceiver as startReceiver } from '../../test/webhook-receiver.js';
 import { callJson } from '../users/users.test-helpers.js';
 import { SecretBox } from '../platform/secret-box.js';
 import { QuotaAlerts, QUOTA_NOTICE_INTERVAL_SECONDS } from './quota-alerts.js';
 import { QUOTA_NOTICE_TYPE, fillPlaceholders } from './quota-notice.js';
 import { WEBHOOK_SIGNATURE_HEADER, WebhookSender } from './webhook-sender.js';
-
-interface Delivery {
-  path: string;
-  headers: IncomingHttpHeaders;
-  raw: string;
-  body: WebhookNotification;
-}
-
-/** A webhook receiver on loopback that records every POST; `/slow` answers after `slowMs`. */
-async function startReceiver(slowMs = 1500): Promise<{ url: string; deliveries: Delivery[]; close(): Promise<void> }> {
-  const deliveries: Delivery[] = [];
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      deliveries.push({ path: req.url ?? '', headers: req.headers, raw, body: JSON.parse(raw) as WebhookNotification });
-      setTimeout(() => res.writeHead(204).end(), req.url === '/slow' ? slowMs : 0);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    deliveries,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
-}
 
 describe.each(testDialects())('quota notifications (%s)', (dialect) => {
   let ctx: TestContext;

@@ -1,13 +1,10 @@
-import { NotifyType } from '@gw/contracts';
 import type { Db } from '../db/database.js';
-import type { Mailer } from '../mail/mailer.js';
 import type { OptionsService } from '../options/options.service.js';
-import type { SecretBox } from '../platform/secret-box.js';
 import { nowSeconds } from '../platform/clock.js';
 import { parseUserSetting } from '../personal/user-setting.js';
 import { notificationThrottleRepository } from './notification-throttle.repository.js';
 import { QUOTA_NOTICE_TYPE, quotaMail, quotaWebhookNotice, type QuotaNoticeFacts } from './quota-notice.js';
-import type { WebhookSender } from './webhook-sender.js';
+import { deliverNotice, noticeRouteOf, type NoticeDeliveryDeps, type NoticeRecipient } from './notice-delivery.js';
 
 /** At most one quota notice per user in this many seconds (spec 1 §9). */
 export const QUOTA_NOTICE_INTERVAL_SECONDS = 2 * 3600;
@@ -15,13 +12,9 @@ export const QUOTA_NOTICE_INTERVAL_SECONDS = 2 * 3600;
 const CHECK_DELAY_MS = 1000;
 const USERS_PER_QUERY = 500;
 
-export interface QuotaAlertsDeps {
+export interface QuotaAlertsDeps extends NoticeDeliveryDeps {
   db: Db;
   options: OptionsService;
-  mailer: Mailer;
-  webhooks: WebhookSender;
-  /** Opens users' sealed webhook secrets. */
-  secrets: SecretBox;
   now?: () => number;
   checkDelayMs?: number;
   onError?: (err: unknown) => void;
@@ -100,14 +93,12 @@ export class QuotaAlerts {
     }
   }
 
-  private async checkUser(user: { id: number; email: string; quota: number; setting: string | null; notify_webhook_secret: string }): Promise<void> {
+  private async checkUser(user: NoticeRecipient & { quota: number }): Promise<void> {
     const { options } = this.deps;
-    const setting = parseUserSetting(user.setting);
-    const threshold = setting.quota_warning_threshold ?? options.get('QuotaRemindThreshold');
+    const threshold = parseUserSetting(user.setting).quota_warning_threshold ?? options.get('QuotaRemindThreshold');
     if (threshold <= 0 || user.quota >= threshold) return;
-    const byWebhook = setting.notify_type === NotifyType.Webhook && setting.webhook_url !== '';
-    const email = setting.notification_email || user.email;
-    if (!byWebhook && !email) return;
+    const route = noticeRouteOf(user);
+    if (!route) return;
 
     const now = this.now();
     if (!(await notificationThrottleRepository.claim(this.deps.db, user.id, QUOTA_NOTICE_TYPE, now, QUOTA_NOTICE_INTERVAL_SECONDS))) return;
@@ -118,12 +109,7 @@ export class QuotaAlerts {
       topUpUrl: `${options.get('ServerAddress').replace(/\/+$/, '')}/topup`,
       timestamp: now,
     };
-    if (byWebhook) {
-      const secret = user.notify_webhook_secret ? this.deps.secrets.open(user.notify_webhook_secret) : '';
-      await this.deps.webhooks.send(setting.webhook_url, quotaWebhookNotice(facts), secret);
-    } else {
-      await this.deps.mailer.send(quotaMail(email, facts));
-    }
+    await deliverNotice(this.deps, route, quotaWebhookNotice(facts), (to) => quotaMail(to, facts));
   }
 
   private formatQuota(quota: number): string {

@@ -32,15 +32,17 @@ export function fillPlaceholders(content: string, values: readonly (string | num
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * A notice as an e-mail: its title as the subject (after the site's name), its content filled in as the
+ * text, and as HTML with each value escaped unless `htmlValues` gives that value's markup.
+ */
+export function noticeMail(to: string, systemName: string, notice: WebhookNotification, htmlValues: readonly (string | undefined)[] = []): MailMessage {
+  const text = fillPlaceholders(notice.content, notice.values);
+  const html = fillPlaceholders(escapeHtml(notice.content), notice.values.map((v, i) => htmlValues[i] ?? escapeHtml(String(v))));
+  return { to, subject: `${systemName || 'New API'}: ${notice.title.toLowerCase()}`, text, html: `<p>Hello,</p><p>${html}</p>` };
+}
+
 /** The same notice as an e-mail. */
 export function quotaMail(to: string, f: QuotaNoticeFacts): MailMessage {
-  const notice = quotaWebhookNotice(f);
-  const name = f.systemName || 'New API';
-  const text = fillPlaceholders(notice.content, notice.values);
-  const html = fillPlaceholders(escapeHtml(notice.content), [
-    escapeHtml(f.remaining),
-    escapeHtml(f.threshold),
-    `<a href="${escapeHtml(f.topUpUrl)}">${escapeHtml(f.topUpUrl)}</a>`,
-  ]);
-  return { to, subject: `${name}: ${notice.title.toLowerCase()}`, text, html: `<p>Hello,</p><p>${html}</p>` };
+  return noticeMail(to, f.systemName, quotaWebhookNotice(f), [undefined, undefined, `<a href="${escapeHtml(f.topUpUrl)}">${escapeHtml(f.topUpUrl)}</a>`]);
 }

@@ -60,6 +60,8 @@ export const routeSchemas: Record<string, RouteSchemas> = {
   'GET /api/channel/search': { summary: 'Search channels', query: c.ChannelSearchQuery },
   'POST /api/channel': { summary: 'Create channels (one per key line in batch mode)', body: c.CreateChannelBody },
   'PUT /api/channel': { summary: 'Edit a channel', body: c.UpdateChannelBody },
+  'GET /api/channel/health': { summary: "Channels' live health on every serving process: cool-downs, recent failures, first-byte latency by model" },
+  'POST /api/channel/health/reset': { summary: "End a channel's cool-down (or every channel's) on every process", body: c.ChannelHealthResetBody },
   'POST /api/channel/batch': { summary: 'Delete several channels', body: c.DeleteChannelsBody },
   'POST /api/channel/batch/tag': { summary: 'Tag several channels', body: c.BatchTagBody },
   'PUT /api/channel/tag': { summary: 'Edit every channel of a tag', body: c.EditTagBody },

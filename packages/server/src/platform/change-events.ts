@@ -5,11 +5,14 @@ import { localBus, type EventBus } from './cluster/event-bus.js';
  * Kinds of record whose change must reach in-memory caches: a user or token (the relay's API-key
  * cache), the options (id 0) and the channels (id 0, the routing table), a user's own-key model
  * configs ('custom-models', id = user id), a supplier ('supplier', id = supplier id), the custom
- * OAuth providers ('oauth-providers', id 0) and the response cache, cleared ('response-cache', id 0).
+ * OAuth providers ('oauth-providers', id 0), the response cache, cleared ('response-cache', id 0), and a
+ * channel's in-memory health, reset by an administrator ('channel-health', id = channel id, 0 = every channel).
  */
-export type ChangeKind = 'user' | 'token' | 'options' | 'channels' | 'custom-models' | 'supplier' | 'oauth-providers' | 'response-cache';
+export type ChangeKind = 'user' | 'token' | 'options' | 'channels' | 'custom-models' | 'supplier' | 'oauth-providers' | 'response-cache' | 'channel-health';
 
-const KINDS: readonly string[] = ['user', 'token', 'options', 'channels', 'custom-models', 'supplier', 'oauth-providers', 'response-cache'] satisfies ChangeKind[];
+const KINDS: readonly string[] = [
+  'user', 'token', 'options', 'channels', 'custom-models', 'supplier', 'oauth-providers', 'response-cache', 'channel-health',
+] satisfies ChangeKind[];
 
 /**
  * Change notifications: services announce that something changed, caches drop or reload what they

@@ -72,6 +72,8 @@ export const operationOptions = {
   ChannelDisableThreshold: num(5, 0),
   AutomaticDisableChannelEnabled: bool(false),
   AutomaticEnableChannelEnabled: bool(false),
+  /** Root users are told (by their notification setting: e-mail or webhook) when a channel or key is disabled or enabled automatically. */
+  ChannelStatusNotifyEnabled: bool(true),
   AutomaticDisableKeywords: lineList(defaultDisableKeywords),
   /** Upstream statuses that disable a channel (when automatic disabling is on), besides the keywords. */
   AutomaticDisableStatusCodes: statusCodes('401,402'),

@@ -74,4 +74,30 @@ describe('metrics registry', () => {
     expect(d.sum).toBeCloseTo(0.5);
     expect(a[0].series[0].value).toBe(2);
   });
+
+  it('merges gauges by their rule: summed, the largest, or the mean of the processes reporting the series', () => {
+    const make = (cooldown: number, latency?: number) => {
+      const r = new MetricsRegistry();
+      r.gauge('busy', 'B.', () => [{ value: 2 }]);
+      r.gauge('cooldown', 'C.', () => [{ labels: { channel: '1' }, value: cooldown }], 'max');
+      r.gauge('latency', 'L.', () => (latency === undefined ? [] : [{ labels: { channel: '1' }, value: latency }]), 'mean');
+      return r.snapshot();
+    };
+    const merged = mergeSnapshots([make(5, 100), make(30, 300), make(0)]);
+    const value = (name: string) => merged.find((m) => m.name === name)!.series[0].value;
+    expect(value('busy')).toBe(6);
+    expect(value('cooldown')).toBe(30);
+    // The third process measured nothing: the mean is of the two that did.
+    expect(value('latency')).toBe(200);
+    expect(renderPrometheus(merged)).toContain('latency{channel="1"} 200');
+  });
+
+  it('exports only the series a collected gauge reports now, not those it reported before', () => {
+    const r = new MetricsRegistry();
+    let channels = ['1', '2'];
+    r.gauge('cooling', 'C.', () => channels.map((channel) => ({ labels: { channel }, value: 1 })));
+    expect(r.snapshot()[0].series.map((s) => s.labels.channel)).toEqual(['1', '2']);
+    channels = ['2'];
+    expect(r.snapshot()[0].series.map((s) => s.labels.channel)).toEqual(['2']);
+  });
 });

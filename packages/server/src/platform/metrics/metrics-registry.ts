@@ -14,13 +14,25 @@ interface Series {
   sum?: number;
 }
 
+/**
+ * How a gauge's series of several processes combine: summed (the default: active streams add up across
+ * workers), the largest (time left until every process is ready), or the mean of the processes that
+ * report the series (an average each process measures for itself).
+ */
+export type GaugeMerge = 'sum' | 'max' | 'mean';
+
 export interface MetricSnapshot {
   name: string;
   help: string;
   type: 'counter' | 'gauge' | 'histogram';
   bounds?: number[];
+  /** Gauges only, when not summed. */
+  merge?: Exclude<GaugeMerge, 'sum'>;
   series: Series[];
 }
+
+/** Series a gauge reads when it is exported. */
+export type GaugeCollector = () => { labels?: Labels; value: number }[];
 
 const keyOf = (labels: Labels) => {
   let k = '';
@@ -76,11 +88,13 @@ export class Counter extends Metric {
 }
 
 export class Gauge extends Metric {
-  private readonly collect?: () => { labels?: Labels; value: number }[];
-
-  constructor(name: string, help: string, collect?: () => { labels?: Labels; value: number }[]) {
+  constructor(
+    name: string,
+    help: string,
+    private readonly collect?: GaugeCollector,
+    private readonly merge: GaugeMerge = 'sum',
+  ) {
     super(name, help, 'gauge');
-    this.collect = collect;
   }
 
   add(labels: Labels, by: number): void {
@@ -88,8 +102,13 @@ export class Gauge extends Metric {
   }
 
   override snapshot(): MetricSnapshot {
-    if (this.collect) for (const { labels = {}, value } of this.collect()) this.at(labels).value = value;
-    return super.snapshot();
+    if (this.collect) {
+      // What the collector reports is the whole gauge: a series it no longer reports is gone.
+      this.series.clear();
+      for (const { labels = {}, value } of this.collect()) this.at(labels).value = value;
+    }
+    const snapshot = super.snapshot();
+    return this.merge === 'sum' ? snapshot : { ...snapshot, merge: this.merge };
   }
 }
 
@@ -140,8 +159,8 @@ export class MetricsRegistry {
     return this.add(new Counter(name, help));
   }
 
-  gauge(name: string, help: string, collect?: () => { labels?: Labels; value: number }[]): Gauge {
-    return this.add(new Gauge(name, help, collect));
+  gauge(name: string, help: string, collect?: GaugeCollector, merge?: GaugeMerge): Gauge {
+    return this.add(new Gauge(name, help, collect, merge));
   }
 
   histogram(name: string, help: string, bounds: number[]): Histogram {
@@ -158,29 +177,38 @@ export class MetricsRegistry {
   }
 }
 
-/** Sums several processes' snapshots series by series (gauges too: active streams add up across workers). */
+/**
+ * Combines several processes' snapshots series by series: counters and histograms are summed, gauges by
+ * their merge rule (summed unless they say otherwise).
+ */
 export function mergeSnapshots(all: MetricSnapshot[][]): MetricSnapshot[] {
   const byName = new Map<string, MetricSnapshot>();
+  /** Per mean-merged series: how many processes reported it. */
+  const reporters = new Map<Series, number>();
   for (const snapshot of all) {
     for (const m of snapshot) {
-      const into = byName.get(m.name);
-      if (!into) {
-        byName.set(m.name, structuredClone(m));
-        continue;
-      }
+      let into = byName.get(m.name);
+      if (!into) byName.set(m.name, (into = { ...m, series: [] }));
       for (const s of m.series) {
         const same = into.series.find((t) => keyOf(t.labels) === keyOf(s.labels));
         if (!same) {
-          into.series.push(structuredClone(s));
+          const copy = structuredClone(s);
+          into.series.push(copy);
+          reporters.set(copy, 1);
           continue;
         }
-        same.value += s.value;
+        reporters.set(same, (reporters.get(same) ?? 1) + 1);
+        if (m.merge === 'max') same.value = Math.max(same.value, s.value);
+        else same.value += s.value;
         if (same.buckets && s.buckets) {
           same.buckets = same.buckets.map((b, i) => b + (s.buckets![i] ?? 0));
           same.sum = (same.sum ?? 0) + (s.sum ?? 0);
         }
       }
     }
+  }
+  for (const m of byName.values()) {
+    if (m.merge === 'mean') for (const s of m.series) s.value /= reporters.get(s) ?? 1;
   }
   return [...byName.values()];
 }

@@ -1,4 +1,4 @@
-import type { ChannelCreated, ChannelPage, ChannelTypeInfo, ChannelView } from '@gw/contracts';
+import type { ChannelCreated, ChannelHealthOverview, ChannelHealthResetBody, ChannelPage, ChannelTypeInfo, ChannelView } from '@gw/contracts';
 import { api, requestEnvelope } from '../../../lib/api-client';
 import { modelNamesOf, type ChannelPayload } from '../channel-form';
 import type { TagEditPayload } from '../tag-form';
@@ -143,4 +143,14 @@ export async function fetchUpstreamModels(input: { id?: number; base_url: string
     ...(proxy ? { setting: JSON.stringify({ proxy }) } : {}),
   });
   return modelNamesOf(data);
+}
+
+/** GET /api/channel/health: every process's cool-downs, recent outcomes and first-byte latencies (live, not stored). */
+export function getChannelHealth(signal?: AbortSignal): Promise<ChannelHealthOverview> {
+  return api.get('/api/channel/health', undefined, signal);
+}
+
+/** POST /api/channel/health/reset: ends one channel's cool-down (`{ id }`) or every one's (`{ all: true }`); answers the server's message. */
+export async function resetChannelHealth(body: ChannelHealthResetBody): Promise<string> {
+  return (await requestEnvelope<unknown>('POST', '/api/channel/health/reset', { body })).message;
 }

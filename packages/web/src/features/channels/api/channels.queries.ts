@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChannelHealthResetBody } from '@gw/contracts';
 import type { ChannelPayload } from '../channel-form';
 import type { TagEditPayload } from '../tag-form';
 import {
-  copyChannel, createChannel, deleteChannel, deleteChannels, deleteDisabledChannels, editTag, fixAbilities, getChannel,
-  listChannels, listChannelTypes, listEnabledModels, setChannelsStatus, setTagStatus, tagChannels, testAllChannels, testChannel,
-  updateAllBalances, updateChannel, updateChannelBalance, type ChannelListParams,
+  copyChannel, createChannel, deleteChannel, deleteChannels, deleteDisabledChannels, editTag, fixAbilities, getChannel, getChannelHealth,
+  listChannels, listChannelTypes, listEnabledModels, resetChannelHealth, setChannelsStatus, setTagStatus, tagChannels, testAllChannels,
+  testChannel, updateAllBalances, updateChannel, updateChannelBalance, type ChannelListParams,
 } from './channels.api';
 import { getKeyStatus, manageKeys, type KeyStatusParams, type KeyWrite } from './multi-key.api';
 
@@ -16,7 +17,11 @@ export const channelKeys = {
   types: () => [...channelKeys.all, 'types'] as const,
   enabledModels: () => [...channelKeys.all, 'models-enabled'] as const,
   keyStatus: (params: KeyStatusParams) => [...channelKeys.all, 'key-status', params] as const,
+  health: () => [...channelKeys.all, 'health'] as const,
 };
+
+/** How often the channel list reads the channels' live health while it is shown. */
+const CHANNEL_HEALTH_REFRESH_MS = 10_000;
 
 export const channelQueries = {
   list: (params: ChannelListParams) =>
@@ -32,6 +37,18 @@ export const channelQueries = {
       staleTime: 0,
       // Keeps the table while paging or filtering one channel's keys, never showing another channel's.
       placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2].channel_id === params.channel_id ? previous : undefined),
+    }),
+  /**
+   * The live health overview, read again every 10 s while a component uses it (the channel list) and the
+   * window is visible. Silent: a failed read leaves the Health column empty instead of a notice per poll.
+   */
+  health: () =>
+    queryOptions({
+      queryKey: channelKeys.health(),
+      queryFn: ({ signal }) => getChannelHealth(signal),
+      staleTime: 0,
+      refetchInterval: CHANNEL_HEALTH_REFRESH_MS,
+      meta: { silent: true },
     }),
 };
 
@@ -65,3 +82,12 @@ export const useUpdateChannelBalance = () => useChannelMutation((id: number) => 
 export const useUpdateAllBalances = () => useChannelMutation((_: void) => updateAllBalances());
 /** A Manage keys write; like every channel mutation it refreshes the lists, details and key pages. */
 export const useManageKeys = () => useChannelMutation((body: KeyWrite) => manageKeys(body));
+
+/** Ends a cool-down (one channel's or every one's) and reads the health again; resolves to the server's message. */
+export function useResetChannelHealth() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChannelHealthResetBody) => resetChannelHealth(body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: channelKeys.health() }),
+  });
+}

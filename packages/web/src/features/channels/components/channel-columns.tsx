@@ -1,10 +1,12 @@
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { channelTypeLabel } from '@gw/contracts';
+import { channelTypeLabel, type ChannelHealthOverview } from '@gw/contracts';
 import { StackedCell } from '../../../components/table/stacked-cell';
+import { healthById, isCooling } from '../channel-health';
 import { splitList, tagSummaryOf, type ChannelRow } from '../channel-rows';
 import { ChannelBalance } from './channel-balance';
+import { ChannelHealthCell } from './channel-health-cell';
 import { ChannelResponseTime } from './channel-response-time';
 import { ChannelRowActions } from './channel-row-actions';
 import { ChannelStatusTag, TagStatusTag } from './channel-status-tag';
@@ -18,6 +20,8 @@ interface ColumnDeps {
   t: TFunction<'channels'>;
   formatQuota: (quota: number) => string;
   tagMode: boolean;
+  /** The channels' live health (GET /api/channel/health); undefined until it has loaded. */
+  health: ChannelHealthOverview | undefined;
 }
 
 function GroupTags({ groups }: { groups: string[] }) {
@@ -31,7 +35,8 @@ function GroupTags({ groups }: { groups: string[] }) {
 }
 
 /** Every column of the channel table (spec 2 §3, §9); a tag row (tag mode) fills its own cells. */
-export function channelColumns({ t, formatQuota, tagMode }: ColumnDeps): ChannelColumn[] {
+export function channelColumns({ t, formatQuota, tagMode, health }: ColumnDeps): ChannelColumn[] {
+  const healthOf = healthById(health);
   return [
     { key: 'id', title: t('columns.id'), render: (_, r) => (r.kind === 'channel' ? r.channel.id : null) },
     {
@@ -80,6 +85,11 @@ export function channelColumns({ t, formatQuota, tagMode }: ColumnDeps): Channel
       title: t('columns.responseTime'),
       render: (_, r) => (r.kind === 'channel' ? <ChannelResponseTime responseTime={r.channel.response_time} testTime={r.channel.test_time} /> : null),
     },
+    {
+      key: 'health',
+      title: t('columns.health'),
+      render: (_, r) => (r.kind === 'channel' ? <ChannelHealthCell health={healthOf.get(r.channel.id)} rules={health} /> : null),
+    },
     { key: 'balance', title: t('columns.balance'), render: (_, r) => (r.kind === 'channel' ? <ChannelBalance channel={r.channel} /> : null) },
     {
       key: 'usedQuota',
@@ -92,7 +102,7 @@ export function channelColumns({ t, formatQuota, tagMode }: ColumnDeps): Channel
       key: 'actions',
       title: t('columns.actions'),
       fixed: 'right',
-      render: (_, r) => (r.kind === 'tag' ? <TagRowActions tag={r.tag} /> : <ChannelRowActions channel={r.channel} />),
+      render: (_, r) => (r.kind === 'tag' ? <TagRowActions tag={r.tag} /> : <ChannelRowActions channel={r.channel} cooling={isCooling(healthOf.get(r.channel.id))} />),
     },
   ];
 }

@@ -3,15 +3,16 @@ import { DownOutlined, MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ChannelStatus, ChannelType, type ChannelView } from '@gw/contracts';
 import { notifySuccess } from '../../../lib/notify';
-import { useCopyChannel, useDeleteChannel, useTestChannel, useUpdateChannel } from '../api/channels.queries';
+import { useCopyChannel, useDeleteChannel, useResetChannelHealth, useTestChannel, useUpdateChannel } from '../api/channels.queries';
 import { secondsOf } from '../channel-latency';
 import { useChannelsDialog } from './channels-context';
 
 /**
  * Test (default model, or pick one), enable/disable, edit, and under "more" copy and delete (both
- * confirmed), and for a multi-key channel its Manage keys dialog.
+ * confirmed), for a multi-key channel its Manage keys dialog, and for a cooling channel (`cooling`)
+ * ending its cool-down (confirmed).
  */
-export function ChannelRowActions({ channel }: { channel: ChannelView }) {
+export function ChannelRowActions({ channel, cooling }: { channel: ChannelView; cooling: boolean }) {
   const { t } = useTranslation('channels');
   const { modal } = App.useApp();
   const { openEdit, openTestModels, openManageKeys, openUpstreamUpdates, openOllamaModels } = useChannelsDialog();
@@ -19,6 +20,7 @@ export function ChannelRowActions({ channel }: { channel: ChannelView }) {
   const update = useUpdateChannel();
   const copy = useCopyChannel();
   const remove = useDeleteChannel();
+  const resetHealth = useResetChannelHealth();
   const enabled = channel.status === ChannelStatus.Enabled;
   const runTest = () =>
     test.mutate(
@@ -47,6 +49,14 @@ export function ChannelRowActions({ channel }: { channel: ChannelView }) {
       cancelText: t('form.cancel'),
       onOk: () => remove.mutateAsync(channel.id).then(() => notifySuccess(t('actions.deleted'))),
     });
+  const confirmEndCooldown = () =>
+    modal.confirm({
+      title: t('health.endTitle'),
+      content: t('health.endConfirm', { name: channel.name }),
+      okText: t('health.end'),
+      cancelText: t('form.cancel'),
+      onOk: () => resetHealth.mutateAsync({ id: channel.id }).then((message) => notifySuccess(message || t('health.ended'))),
+    });
   return (
     <Space size={4} wrap={false}>
       <Space.Compact size="small">
@@ -67,6 +77,7 @@ export function ChannelRowActions({ channel }: { channel: ChannelView }) {
         trigger={['click']}
         menu={{
           items: [
+            ...(cooling ? [{ key: 'end-cooldown', label: t('health.end'), onClick: confirmEndCooldown }] : []),
             ...(channel.channel_info?.is_multi_key ? [{ key: 'keys', label: t('multiKey.manage'), onClick: () => openManageKeys(channel) }] : []),
             { key: 'upstream', label: t('upstream.check'), onClick: () => openUpstreamUpdates(channel) },
             ...(channel.type === ChannelType.Ollama ? [{ key: 'ollama', label: t('ollama.manage'), onClick: () => openOllamaModels(channel) }] : []),

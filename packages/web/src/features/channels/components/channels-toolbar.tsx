@@ -1,5 +1,8 @@
 import { Button, Flex, Popconfirm } from 'antd';
-import { CheckCircleOutlined, ClearOutlined, CloudSyncOutlined, DollarOutlined, ExperimentOutlined, StopOutlined, TagsOutlined, ToolOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined, ClearOutlined, CloudSyncOutlined, DollarOutlined, ExperimentOutlined, PlayCircleOutlined, StopOutlined, TagsOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChannelView } from '@gw/contracts';
 import { BatchToolbar } from '../../../components/table/batch-toolbar';
@@ -7,7 +10,8 @@ import { ColumnSettings } from '../../../components/table/column-settings';
 import type { ColumnVisibility } from '../../../components/table/use-column-visibility';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import {
-  useDeleteChannels, useDeleteDisabledChannels, useFixAbilities, useSetChannelsStatus, useTestAllChannels, useUpdateAllBalances,
+  useDeleteChannels, useDeleteDisabledChannels, useFixAbilities, useResetChannelHealth, useSetChannelsStatus, useTestAllChannels,
+  useUpdateAllBalances,
 } from '../api/channels.queries';
 import type { ChannelColumn } from './channel-columns';
 import { useChannelsDialog } from './channels-context';
@@ -18,10 +22,15 @@ interface ChannelsToolbarProps {
   onCleared: () => void;
   columns: ChannelColumn[];
   visibility: ColumnVisibility;
+  /** How many channels are cooling down now (the live health); "End all cool-downs" shows only when some are. */
+  coolingCount: number;
 }
 
-/** Add; batch delete, tag, enable and disable of the selection; test all, update all balances, delete disabled, fix abilities; columns. */
-export function ChannelsToolbar({ selected, onCleared, columns, visibility }: ChannelsToolbarProps) {
+/**
+ * Add; batch delete, tag, enable and disable of the selection; test all, update all balances, delete
+ * disabled, fix abilities, end all cool-downs (while some channel is cooling); columns.
+ */
+export function ChannelsToolbar({ selected, onCleared, columns, visibility, coolingCount }: ChannelsToolbarProps) {
   const { t } = useTranslation('channels');
   const { openCreate, openBatchTag, openUpstreamCheckAll } = useChannelsDialog();
   const removeMany = useDeleteChannels();
@@ -30,6 +39,7 @@ export function ChannelsToolbar({ selected, onCleared, columns, visibility }: Ch
   const testAll = useTestAllChannels();
   const balances = useUpdateAllBalances();
   const fix = useFixAbilities();
+  const resetHealth = useResetChannelHealth();
   const count = selected.length;
   const ids = selected.map((c) => c.id);
   return (
@@ -121,6 +131,18 @@ export function ChannelsToolbar({ selected, onCleared, columns, visibility }: Ch
             {t('tools.fix')}
           </Button>
         </Popconfirm>
+        {coolingCount > 0 && (
+          <Popconfirm
+            title={t('health.endAllTitle')}
+            description={t('health.endAllConfirm', { count: coolingCount })}
+            okText={t('health.endAll')}
+            onConfirm={() => resetHealth.mutate({ all: true }, { onSuccess: (message) => notifySuccess(message || t('health.endedAll')) })}
+          >
+            <Button icon={<PlayCircleOutlined />} loading={resetHealth.isPending}>
+              {t('health.endAll')}
+            </Button>
+          </Popconfirm>
+        )}
         <PrefillGroupsButton />
       </BatchToolbar>
       <ColumnSettings columns={columns.map((c) => ({ key: c.key, title: String(c.title) }))} visibility={visibility} />

@@ -10,6 +10,7 @@ import { StorageKey } from '../../../lib/storage';
 import { useQuotaFormatter } from '../../status/use-quota-formatter';
 import { CHANNEL_FILTER_KEYS } from '../api/channels.api';
 import { channelKeys, channelQueries } from '../api/channels.queries';
+import { coolingCountOf } from '../channel-health';
 import { channelColumns } from '../components/channel-columns';
 import { ChannelsDialogProvider } from '../components/channels-context';
 import { ChannelsDialogs } from '../components/channels-dialogs';
@@ -32,10 +33,12 @@ function ChannelsScreen() {
   const formatQuota = useQuotaFormatter();
   const list = useUrlListState(CHANNEL_FILTER_KEYS);
   const query = useQuery(channelQueries.list({ filters: list.filters, p: list.page, page_size: list.pageSize }));
+  // The channels' live health, read again every 10 s while the list is shown.
+  const health = useQuery(channelQueries.health()).data;
   const selection = usePageSelection(query.data?.items);
   const visibility = useColumnVisibility(StorageKey.channelColumns);
   const tagMode = list.filters.tag_mode === '1';
-  const columns = channelColumns({ t, formatQuota, tagMode });
+  const columns = channelColumns({ t, formatQuota, tagMode, health });
   const editor = useEditorRoute();
   return (
     <ListCard title={t('title')} dialogs={<ChannelsDialogs editor={editor} onBatchTagged={selection.clear} />}>
@@ -46,7 +49,13 @@ function ChannelsScreen() {
           void queryClient.invalidateQueries({ queryKey: channelKeys.lists() });
         }}
       />
-      <ChannelsToolbar selected={selection.selected} onCleared={selection.clear} columns={columns} visibility={visibility} />
+      <ChannelsToolbar
+        selected={selection.selected}
+        onCleared={selection.clear}
+        columns={columns}
+        visibility={visibility}
+        coolingCount={coolingCountOf(health)}
+      />
       <ChannelsTable
         {...pagedRowsOf(query, list)}
         tagMode={tagMode}

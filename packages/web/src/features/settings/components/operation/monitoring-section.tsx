@@ -7,6 +7,7 @@ const FIELDS = {
   QuotaRemindThreshold: 'number',
   AutomaticDisableChannelEnabled: 'bool',
   AutomaticEnableChannelEnabled: 'bool',
+  ChannelStatusNotifyEnabled: 'bool',
   AutomaticDisableKeywords: 'text',
   AutomaticDisableStatusCodes: 'text',
   AutomaticRetryStatusCodes: 'text',
@@ -15,7 +16,7 @@ const FIELDS = {
   'monitor_setting.auto_test_channel_minutes': 'number',
 } as const;
 
-/** Channel health (test time limit, automatic disable/enable and tests, disabling keywords and statuses, retried statuses) and the metrics endpoint token. */
+/** Channel health (test time limit, automatic disable/enable, root's notices of it, and tests, disabling keywords and statuses, retried statuses) and the metrics endpoint token. */
 export function MonitoringSection({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
   return (
@@ -43,6 +44,7 @@ export function MonitoringSection({ options }: { options: Record<string, string>
       <SwitchRow>
         <BoolOption name="AutomaticDisableChannelEnabled" label={t('monitoring.autoDisable')} />
         <BoolOption name="AutomaticEnableChannelEnabled" label={t('monitoring.autoEnable')} />
+        <BoolOption name="ChannelStatusNotifyEnabled" label={t('monitoring.statusNotify')} />
         <BoolOption name="monitor_setting.auto_test_channel_enabled" label={t('monitoring.autoTest')} />
       </SwitchRow>
       <TextOption name="AutomaticDisableKeywords" label={t('monitoring.keywords')} help={t('monitoring.keywordsHelp')} rows={6} />
