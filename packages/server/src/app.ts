@@ -44,6 +44,7 @@ import { UpstreamHttpClient } from './platform/http-client.js';
 import { GoogleAuth } from './relay/http/google-auth.js';
 import { getAdapter } from './relay/providers/registry.js';
 import { UserRequestLimiter } from './relay/pipeline/user-request-limit.js';
+import { TokenRateLimits } from './relay/limits/token-rate-limit/token-rate-limits.js';
 import { createTokenConcurrencyGate, type TokenConcurrencyGate } from './relay/limits/token-concurrency/token-concurrency-gate.js';
 import type { RelayDeps } from './relay/pipeline/relay-deps.js';
 import { ApiKeyCache } from './relay/pipeline/api-key-cache.js';
@@ -266,6 +267,8 @@ export interface Services {
   tasks: TaskServices;
   /** TokenConcurrencyPolicy's in-flight slots per key, shared by the relay, realtime sessions and task submissions. */
   tokenConcurrency: TokenConcurrencyGate;
+  /** Each key's rpm_limit / tpm_limit, counted in the shared rate limiter (relay, realtime sessions and task submissions). */
+  keyRateLimits: TokenRateLimits;
   /** Responses answered through the chat bridge, kept for previous_response_id and GET /v1/responses/{id}. */
   responsesStore: ResponsesStore;
   /** Which channel served each affinity key last (channel_affinity_setting.*). */
@@ -351,9 +354,10 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   events.on('channel-health', (id) => (id > 0 ? health.forget(id) : health.forgetAll()));
   const limiter = new UserRequestLimiter(options, rateLimiter);
   const tokenConcurrency = createTokenConcurrencyGate(options, redis, tokenLeases, throttledWarning('Redis is unreachable; token concurrency is counted per process until it is back'));
+  const keyRateLimits = new TokenRateLimits(rateLimiter, (obj, msg) => console.warn(msg, obj));
   const tasks = createTaskServices(
     {
-      db, options, billing, routing, health, events, http: upstream, limiter, tokenConcurrency,
+      db, options, billing, routing, health, events, http: upstream, limiter, tokenConcurrency, keyRateLimits,
       keyCache: new ApiKeyCache(events),
       usableGroups: (userGroup) => usableGroupNames(options, userGroup),
       log: { warn: (obj, msg) => console.warn(msg, obj), error: (obj, msg) => console.error(msg, obj) },
@@ -431,6 +435,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     channelAffinity: new ChannelAffinity(options, { redis, onSharedError: throttledWarning('Redis is unreachable; channel affinity is kept per process until it is back') }),
     responseCache: new ResponseCache(options, { redis, events, onSharedError: throttledWarning('Redis is unreachable; the response cache is kept per process until it is back') }),
     tokenConcurrency,
+    keyRateLimits,
     systemLoad,
     async stop() {
       systemLoad.close();
@@ -570,6 +575,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     channelAffinity: s.channelAffinity,
     responseCache: s.responseCache,
     tokenConcurrency: s.tokenConcurrency,
+    keyRateLimits: s.keyRateLimits,
   };
   const tester = new ChannelTester(relay);
   await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: s.siteLock });

@@ -23,6 +23,9 @@ export const TOKEN_KEY_LENGTH = 48;
 export const TOKEN_BUDGET_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export type TokenBudgetPeriod = (typeof TOKEN_BUDGET_PERIODS)[number];
 
+/** Largest `rpm_limit` / `tpm_limit` a key may have (a billion a minute: far beyond any real traffic). */
+export const TOKEN_RATE_LIMIT_MAX = 1_000_000_000;
+
 /** Spec 3 §8 messages. */
 export const TOKEN_NAME_EMPTY = 'token name cannot be empty';
 export const EXPIRY_FORMAT_ERROR = 'expiry time format error';
@@ -60,6 +63,10 @@ export interface TokenView {
   budget_used: number;
   /** When the current period ends and the limit renews (unix seconds); 0 without a limit. */
   budget_reset_time: number;
+  /** Most requests (of any outcome) the key may send per minute; 0 = no limit. */
+  rpm_limit: number;
+  /** Most prompt + completion tokens the key's answers may use per minute; 0 = no limit. */
+  tpm_limit: number;
 }
 
 /** Latest sensible unix second (9999-12-31); larger values are almost always milliseconds sent by mistake. */
@@ -91,6 +98,14 @@ const RemainQuota = z
   .min(0, 'remain_quota must not be negative')
   .max(Number.MAX_SAFE_INTEGER, 'remain_quota is too large');
 
+/** A per-minute limit: a whole number from 0 (no limit) to TOKEN_RATE_LIMIT_MAX. */
+const RateLimit = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number (0 = no limit)` })
+    .int(`${field} must be a whole number (0 = no limit)`)
+    .min(0, `${field} must not be negative (0 = no limit)`)
+    .max(TOKEN_RATE_LIMIT_MAX, `${field} must be at most ${TOKEN_RATE_LIMIT_MAX.toLocaleString('en-US')}`);
+
 const TokenFields = {
   remain_quota: RemainQuota,
   unlimited_quota: Flag('unlimited_quota'),
@@ -106,6 +121,8 @@ const TokenFields = {
     .min(0, 'budget_quota must not be negative')
     .max(Number.MAX_SAFE_INTEGER, 'budget_quota is too large'),
   budget_period: z.enum(['', ...TOKEN_BUDGET_PERIODS], { error: 'budget_period must be daily, weekly or monthly' }),
+  rpm_limit: RateLimit('rpm_limit'),
+  tpm_limit: RateLimit('tpm_limit'),
 };
 
 /** A limit without a period (or a period without a limit) is a mistake of the caller. */
@@ -127,6 +144,8 @@ export const CreateTokenBody = z.object({
   cross_group_retry: TokenFields.cross_group_retry.optional().default(false),
   budget_quota: TokenFields.budget_quota.optional().default(0),
   budget_period: TokenFields.budget_period.optional().default(''),
+  rpm_limit: TokenFields.rpm_limit.optional().default(0),
+  tpm_limit: TokenFields.tpm_limit.optional().default(0),
   count: z
     .number({ error: 'count must be an integer' })
     .int('count must be an integer')
@@ -157,6 +176,8 @@ export const UpdateTokenBody = z.object({
   cross_group_retry: TokenFields.cross_group_retry.optional(),
   budget_quota: TokenFields.budget_quota.optional(),
   budget_period: TokenFields.budget_period.optional(),
+  rpm_limit: TokenFields.rpm_limit.optional(),
+  tpm_limit: TokenFields.tpm_limit.optional(),
   status: z.number({ error: 'status must be an integer' }).int('status must be an integer').optional(),
 });
 export type UpdateTokenBody = z.infer<typeof UpdateTokenBody>;

@@ -94,6 +94,9 @@ export interface TokensTable {
   /** Spent in the period that starts at budget_window (unix seconds). */
   budget_used: Default<Int>;
   budget_window: Default<Int>;
+  /** Requests per minute the key may send, and prompt + completion tokens per minute; 0 = no limit (relay/limits/token-rate-limit/). */
+  rpm_limit: Default<number>;
+  tpm_limit: Default<number>;
   deleted_at: Int | null;
 }
 

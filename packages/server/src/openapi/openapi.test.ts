@@ -43,6 +43,9 @@ describe('OpenAPI document and Swagger UI at /api/docs', () => {
     const tokenBody = d.paths['/api/token'].post.requestBody.content['application/json'].schema;
     expect(tokenBody.properties.name.maxLength).toBe(50);
     expect(tokenBody.required).toContain('name');
+    for (const field of ['rpm_limit', 'tpm_limit']) expect(tokenBody.properties[field], field).toMatchObject({ type: 'integer', minimum: 0, maximum: 1_000_000_000 });
+    const tokenEdit = d.paths['/api/token'].put.requestBody.content['application/json'].schema;
+    expect(Object.keys(tokenEdit.properties)).toEqual(expect.arrayContaining(['rpm_limit', 'tpm_limit']));
     const channelList = d.paths['/api/channel'].get.parameters.map((p: { name: string }) => p.name);
     expect(channelList).toEqual(expect.arrayContaining(['id_sort', 'tag_mode']));
     expect(d.paths['/api/user/{id}'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateApiKey, type ApiKeyPrincipal } from '../relay/pipeline/authenticate-api-key.js';
 import type { TaskDeps } from './task-deps.js';
+import { admitRateLimits } from '../relay/limits/admit-rate-limits.js';
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
@@ -24,17 +25,18 @@ export function authenticateTask(deps: TaskDeps, req: FastifyRequest, allowMjSec
 
 /**
  * A task submission under the relay's limits: it holds one of the key's in-flight slots (TokenConcurrencyPolicy)
- * while it runs, and counts toward the per-user request limit — counted before (429 in the caller's error
- * shape when over), its x-ratelimit-* headers on the answer, a success counted after.
+ * while it runs, and counts toward the per-user request limit and the key's rpm_limit (a key whose tpm_limit
+ * is reached is refused too) — counted before (429 in the caller's error shape when over), the x-ratelimit-*
+ * headers on the answer, a success counted after.
  */
 export async function limitedSubmission<T>(deps: TaskDeps, principal: ApiKeyPrincipal, reply: FastifyReply, submit: () => Promise<T>): Promise<T> {
   const slot = deps.tokenConcurrency?.enter(principal.tokenId, principal.group);
   const lease = slot ? await slot : undefined;
   try {
-    if (!deps.limiter) return await submit();
-    reply.headers(await deps.limiter.admit(principal.userId, principal.group));
+    const limits = admitRateLimits(deps, principal);
+    if (limits) reply.headers(await limits);
     const answer = await submit();
-    await deps.limiter.recordSuccess(principal.userId);
+    if (deps.limiter) await deps.limiter.recordSuccess(principal.userId);
     return answer;
   } finally {
     lease?.release();

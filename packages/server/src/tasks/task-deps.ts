@@ -10,6 +10,7 @@ import type { UserRequestLimiter } from '../relay/pipeline/user-request-limit.js
 
 /** What the asynchronous task relays (Midjourney, Suno, video) and their poller need, built once per process. */
 import type { TokenConcurrencyGate } from '../relay/limits/token-concurrency/token-concurrency-gate.js';
+import type { TokenRateLimits } from '../relay/limits/token-rate-limit/token-rate-limits.js';
 
 export interface TaskDeps {
   db: Db;
@@ -26,5 +27,7 @@ export interface TaskDeps {
   limiter?: UserRequestLimiter;
   /** The relay's per-key in-flight slots (TokenConcurrencyPolicy): a submission holds one while it runs. */
   tokenConcurrency?: TokenConcurrencyGate;
+  /** The relay's per-key requests and tokens per minute: a submission counts as a request (it uses no tokens). */
+  keyRateLimits?: TokenRateLimits;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }

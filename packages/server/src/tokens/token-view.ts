@@ -27,5 +27,7 @@ export function toTokenView(t: TokenRow): TokenView {
     budget_period: t.budget_quota > 0 ? (t.budget_period as TokenBudgetPeriod | '') : '',
     budget_used: budget.used,
     budget_reset_time: budget.resetTime,
+    rpm_limit: t.rpm_limit,
+    tpm_limit: t.tpm_limit,
   };
 }

@@ -26,6 +26,9 @@ export interface TokenWithOwner {
   budget_period: string;
   budget_used: number;
   budget_window: number;
+  /** Requests and tokens per minute; 0 = no limit. */
+  rpm_limit: number;
+  tpm_limit: number;
   user_username: string;
   user_role: number;
   user_status: number;
@@ -58,7 +61,7 @@ export interface TokenFilters {
 const TOKEN_COLUMNS = [
   'id', 'user_id', 'key', 'status', 'name', 'created_time', 'accessed_time', 'expired_time', 'remain_quota', 'unlimited_quota',
   'model_limits_enabled', 'model_limits', 'allow_ips', 'used_quota', 'group', 'cross_group_retry',
-  'budget_quota', 'budget_period', 'budget_used', 'budget_window', 'deleted_at',
+  'budget_quota', 'budget_period', 'budget_used', 'budget_window', 'rpm_limit', 'tpm_limit', 'deleted_at',
 ] as const;
 
 /**
@@ -74,7 +77,7 @@ export const tokensRepository = {
       .select([
         't.id', 't.user_id', 't.name', 't.status', 't.expired_time', 't.remain_quota', 't.unlimited_quota',
         't.model_limits_enabled', 't.model_limits', 't.allow_ips', 't.group', 't.cross_group_retry',
-        't.budget_quota', 't.budget_period', 't.budget_used', 't.budget_window',
+        't.budget_quota', 't.budget_period', 't.budget_used', 't.budget_window', 't.rpm_limit', 't.tpm_limit',
         'u.username as user_username', 'u.role as user_role', 'u.status as user_status', 'u.group as user_group',
         'u.quota as user_quota', 'u.setting as user_setting', 'u.deleted_at as user_deleted_at',
         'u.subscription_until as user_subscription_until',

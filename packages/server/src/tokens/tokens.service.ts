@@ -122,6 +122,8 @@ export class TokensService {
             cross_group_retry: body.cross_group_retry ? 1 : 0,
             budget_quota: body.budget_quota,
             budget_period: body.budget_period,
+            rpm_limit: body.rpm_limit,
+            tpm_limit: body.tpm_limit,
           }),
         );
       }
@@ -156,6 +158,8 @@ export class TokensService {
     }
     if (body.cross_group_retry !== undefined) patch.cross_group_retry = body.cross_group_retry ? 1 : 0;
     Object.assign(patch, budgetPatch(current, body));
+    if (body.rpm_limit !== undefined) patch.rpm_limit = body.rpm_limit;
+    if (body.tpm_limit !== undefined) patch.tpm_limit = body.tpm_limit;
     if (body.group !== undefined && body.group !== current.group) {
       this.checkGroup(owner, body.group);
       patch.group = body.group;

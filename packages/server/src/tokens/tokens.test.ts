@@ -345,6 +345,48 @@ describe.each(testDialects())('API tokens (%s)', (dialect) => {
       expect(await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, budget_quota: -1, budget_period: 'daily' })).toMatchObject({ success: false, message: expect.stringContaining('budget_quota must not be negative') });
     });
 
+    it('stores requests and tokens per minute, keeps them when an edit leaves them out, and 0 means no limit', async () => {
+      const plain = await createToken(alice);
+      expect(plain).toMatchObject({ rpm_limit: 0, tpm_limit: 0 });
+      const token = await createToken(alice, { rpm_limit: 60, tpm_limit: 100_000 });
+      expect(token).toMatchObject({ rpm_limit: 60, tpm_limit: 100_000 });
+      expect(await tokenRow(token.id)).toMatchObject({ rpm_limit: 60, tpm_limit: 100_000 });
+      const listed = (await callJson(ctx, 'GET', '/api/token/?p=0&size=100', alice)).data.items.find((t: { id: number }) => t.id === token.id);
+      expect(listed).toMatchObject({ rpm_limit: 60, tpm_limit: 100_000 });
+
+      changedTokens.length = 0;
+      const renamed = await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, name: 'renamed' });
+      expect(renamed.data).toMatchObject({ name: 'renamed', rpm_limit: 60, tpm_limit: 100_000 });
+      const edited = await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, rpm_limit: 5 });
+      expect(edited.data).toMatchObject({ rpm_limit: 5, tpm_limit: 100_000 });
+      // The relay's key cache hears of the change at once.
+      expect(changedTokens).toContain(token.id);
+      const largest = await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, rpm_limit: 1_000_000_000, tpm_limit: 0 });
+      expect(largest.data).toMatchObject({ rpm_limit: 1_000_000_000, tpm_limit: 0 });
+      expect(await tokenRow(token.id)).toMatchObject({ rpm_limit: 1_000_000_000, tpm_limit: 0 });
+    });
+
+    it('refuses negative, fractional, too large and non-numeric rate limits with a message, changing nothing', async () => {
+      const token = await createToken(alice, { rpm_limit: 10, tpm_limit: 1000 });
+      const cases: [Record<string, unknown>, string][] = [
+        [{ rpm_limit: -1 }, 'rpm_limit must not be negative'],
+        [{ tpm_limit: -5 }, 'tpm_limit must not be negative'],
+        [{ rpm_limit: 1.5 }, 'rpm_limit must be a whole number'],
+        [{ tpm_limit: 0.25 }, 'tpm_limit must be a whole number'],
+        [{ rpm_limit: 1_000_000_001 }, 'rpm_limit must be at most 1,000,000,000'],
+        [{ tpm_limit: Number.MAX_SAFE_INTEGER }, 'tpm_limit must be at most 1,000,000,000'],
+        [{ rpm_limit: '60' }, 'rpm_limit must be a whole number'],
+        [{ tpm_limit: 'lots' }, 'tpm_limit must be a whole number'],
+        [{ rpm_limit: null }, 'rpm_limit must be a whole number'],
+      ];
+      for (const [fields, message] of cases) {
+        expect(await callJson(ctx, 'PUT', '/api/token/', alice, { id: token.id, ...fields }), JSON.stringify(fields)).toMatchObject({ success: false, message: expect.stringContaining(message) });
+        expect(await callJson(ctx, 'POST', '/api/token/', alice, { name: 'bad limits', ...fields }), JSON.stringify(fields)).toMatchObject({ success: false, message: expect.stringContaining(message) });
+      }
+      expect(await tokenRow(token.id)).toMatchObject({ rpm_limit: 10, tpm_limit: 1000 });
+      expect((await callJson(ctx, 'GET', '/api/token/search?keyword=bad%20limits', alice)).data.items).toEqual([]);
+    });
+
     it('ignores unknown fields the console sends with the whole token (key, user_id, used_quota)', async () => {
       const token = await createToken(alice);
       const body = await callJson(ctx, 'PUT', '/api/token/', alice, { ...token, key: 'x'.repeat(48), user_id: bob.id, used_quota: 999, name: 'renamed' });

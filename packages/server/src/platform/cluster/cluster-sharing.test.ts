@@ -67,6 +67,24 @@ describe('IpcRateLimiter', () => {
     expect((await a.peek('login:1.2.3.4', 60)).count).toBe(6);
   });
 
+  it("adds every worker's amounts to one counter kept by the primary", async () => {
+    const [a, b] = fakeCluster().map((c) => new IpcRateLimiter(c));
+    expect((await a.add('key-tpm:7', 1000, 60)).count).toBe(1000);
+    const second = await b.add('key-tpm:7', 250, 60);
+    expect(second.count).toBe(1250);
+    expect(second.resetSeconds).toBeGreaterThan(0);
+    expect(second.resetSeconds).toBeLessThanOrEqual(60);
+    expect((await a.peek('key-tpm:7', 60)).count).toBe(1250);
+    expect((await b.add('key-tpm:8', 1, 60)).count).toBe(1);
+  });
+
+  it('adds locally when the primary does not answer', async () => {
+    const [a] = fakeCluster(1, { dropToPrimary: true }).map((c) => new IpcRateLimiter(c));
+    const started = Date.now();
+    expect((await a.add('k', 40, 60)).count).toBe(40);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
   it('counts locally when the primary does not answer', async () => {
     const [a] = fakeCluster(1, { dropToPrimary: true }).map((c) => new IpcRateLimiter(c));
     const started = Date.now();

@@ -54,6 +54,9 @@ export class IpcPrimaryHub {
       case 'gw:rl:peek':
         trySend(from, { t: 'gw:rl:peek', seq: message.seq, result: await this.limiter.peek(message.key, message.windowSeconds) });
         return;
+      case 'gw:rl:add':
+        trySend(from, { t: 'gw:rl:add', seq: message.seq, result: await this.limiter.add(message.key, message.amount, message.windowSeconds) });
+        return;
       case 'gw:tc:acquire': {
         const lease = this.slots.tryAcquire(message.key, message.limit);
         const id = lease ? `${from.id}:${++this.leaseSeq}` : null;

@@ -1,5 +1,5 @@
 import type { BusMessage } from './event-bus.js';
-import type { RateLimitResult } from '../rate-limiter.js';
+import type { RateLimitResult, WindowCount } from '../rate-limiter.js';
 import type { MetricSnapshot } from '../metrics/metrics-registry.js';
 
 /** Messages between a cluster's primary and its workers; every `t` starts with `gw:` so other IPC traffic is ignored. */
@@ -7,6 +7,7 @@ export type WorkerToPrimary =
   | { t: 'gw:bus'; m: BusMessage }
   | { t: 'gw:rl:hit'; seq: number; key: string; limit: number; windowSeconds: number }
   | { t: 'gw:rl:peek'; seq: number; key: string; windowSeconds: number }
+  | { t: 'gw:rl:add'; seq: number; key: string; amount: number; windowSeconds: number }
   /** A token-concurrency slot under `key` if fewer than `limit` are held (the answer names the lease). */
   | { t: 'gw:tc:acquire'; seq: number; key: string; limit: number }
   | { t: 'gw:tc:release'; lease: string }
@@ -18,7 +19,8 @@ export type WorkerToPrimary =
 export type PrimaryToWorker =
   | { t: 'gw:bus'; m: BusMessage }
   | { t: 'gw:rl:hit'; seq: number; result: RateLimitResult }
-  | { t: 'gw:rl:peek'; seq: number; result: { count: number; resetSeconds: number } }
+  | { t: 'gw:rl:peek'; seq: number; result: WindowCount }
+  | { t: 'gw:rl:add'; seq: number; result: WindowCount }
   /** The lease's id, or null when the key's slots are all held. */
   | { t: 'gw:tc:acquire'; seq: number; result: string | null }
   | { t: 'gw:metrics:dump'; round: number }

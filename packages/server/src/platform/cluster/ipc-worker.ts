@@ -1,6 +1,6 @@
 import type { BusMessage, EventBus } from './event-bus.js';
 import { isGatewayMessage, type PrimaryToWorker, type WorkerToPrimary } from './ipc-protocol.js';
-import { MemoryRateLimiter, type RateLimiter, type RateLimitResult } from '../rate-limiter.js';
+import { MemoryRateLimiter, type RateLimiter, type RateLimitResult, type WindowCount } from '../rate-limiter.js';
 import { MemoryLeaseStore, type Lease, type LeaseStore } from '../lease-store.js';
 import type { MetricSnapshot } from '../metrics/metrics-registry.js';
 
@@ -94,15 +94,19 @@ export class IpcRateLimiter implements RateLimiter {
   private readonly fallback = new MemoryRateLimiter();
 
   constructor(channel: IpcChannel) {
-    this.questions = new PrimaryQuestions(channel, ['gw:rl:hit', 'gw:rl:peek']);
+    this.questions = new PrimaryQuestions(channel, ['gw:rl:hit', 'gw:rl:peek', 'gw:rl:add']);
   }
 
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
     return this.questions.ask((seq) => ({ t: 'gw:rl:hit', seq, key, limit, windowSeconds }), () => this.fallback.hit(key, limit, windowSeconds));
   }
 
-  peek(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }> {
+  peek(key: string, windowSeconds: number): Promise<WindowCount> {
     return this.questions.ask((seq) => ({ t: 'gw:rl:peek', seq, key, windowSeconds }), () => this.fallback.peek(key, windowSeconds));
+  }
+
+  add(key: string, amount: number, windowSeconds: number): Promise<WindowCount> {
+    return this.questions.ask((seq) => ({ t: 'gw:rl:add', seq, key, amount, windowSeconds }), () => this.fallback.add(key, amount, windowSeconds));
   }
 }
 

@@ -5,7 +5,7 @@ import { ApiKeyCache } from './api-key-cache.js';
 
 const row = (id: number, userId: number, extra: Partial<TokenWithOwner> = {}): TokenWithOwner => ({
   id, user_id: userId, name: 'k', status: 1, expired_time: -1, remain_quota: 1000, unlimited_quota: 0, model_limits_enabled: 0, model_limits: null,
-  allow_ips: null, group: '', cross_group_retry: 0, budget_quota: 0, budget_period: '', budget_used: 0, budget_window: 0, user_username: 'u', user_role: 1, user_status: 1, user_group: 'default', user_quota: 5000, user_setting: null, user_deleted_at: null, user_subscription_until: 0, ...extra,
+  allow_ips: null, group: '', cross_group_retry: 0, budget_quota: 0, budget_period: '', budget_used: 0, budget_window: 0, rpm_limit: 0, tpm_limit: 0, user_username: 'u', user_role: 1, user_status: 1, user_group: 'default', user_quota: 5000, user_setting: null, user_deleted_at: null, user_subscription_until: 0, ...extra,
 });
 
 describe('API key cache', () => {

@@ -35,6 +35,9 @@ export interface ApiKeyPrincipal {
   crossGroupRetry: boolean;
   /** The key's spending-limit period ('' for none): what it spends counts toward that period's limit. */
   tokenBudgetPeriod: TokenBudgetPeriod | '';
+  /** The key's requests per minute (any outcome) and prompt + completion tokens per minute; 0 = no limit. */
+  rpmLimit: number;
+  tpmLimit: number;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9]{16,128}$/;
@@ -108,6 +111,8 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     pinnedChannelId: parsed.channelId,
     crossGroupRetry: row.cross_group_retry === 1,
     tokenBudgetPeriod: hasBudget(row) ? row.budget_period : '',
+    rpmLimit: row.rpm_limit,
+    tpmLimit: row.tpm_limit,
   };
 }
 

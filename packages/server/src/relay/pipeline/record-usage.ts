@@ -109,6 +109,8 @@ export function chargeAnswer(deps: RelayDeps, a: ChargedAnswer): number {
   const log = deps.options.get('LogConsumeEnabled') ? consumeLogFields(a, u, '', consumeLogOther(a.price, a.details)) : null;
   const holdId = a.holdId ?? a.requestId;
   deps.keyCache.charge(p.userId, p.tokenId, quota, deps.billing.fundingOf(holdId) === undefined);
+  // A key with a tpm_limit counts the answer's tokens toward its current minute.
+  if (p.tpmLimit > 0) deps.keyRateLimits?.used(p, totalPromptTokens(u) + u.completionTokens);
   deps.billing
     .settleBatched({ requestId: holdId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: a.channel.id, log, budgetPeriod: p.tokenBudgetPeriod || undefined })
     .catch((err: unknown) => deps.log.error({ err, requestId: a.requestId }, 'settlement failed'));

@@ -13,6 +13,7 @@ import type { ResponsesStore } from '../responses-store/responses-store.service.
 import type { ChannelAffinity } from '../channel-affinity/channel-affinity.service.js';
 import type { ResponseCache } from '../response-cache/response-cache.js';
 import type { TokenConcurrencyGate } from '../limits/token-concurrency/token-concurrency-gate.js';
+import type { TokenRateLimits } from '../limits/token-rate-limit/token-rate-limits.js';
 
 /** Models a user relays through their own supplier key (custom-models/ implements it). */
 export interface OwnKeyChannels {
@@ -51,4 +52,6 @@ export interface RelayDeps {
   responseCache?: ResponseCache;
   /** Per-key in-flight limits (TokenConcurrencyPolicy); absent = none. */
   tokenConcurrency?: TokenConcurrencyGate;
+  /** Per-key requests and tokens per minute (tokens.rpm_limit / tpm_limit); absent = not enforced. */
+  keyRateLimits?: TokenRateLimits;
 }

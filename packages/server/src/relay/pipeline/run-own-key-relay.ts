@@ -8,7 +8,7 @@ import { consumeLogFields, recordFailure, type RouteTrace } from './record-usage
 import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
 import type { ApiKeyPrincipal } from './authenticate-api-key.js';
-import type { Usage } from '../formats/usage.js';
+import { totalPromptTokens, type Usage } from '../formats/usage.js';
 
 /**
  * A request for a model the caller configured with their own supplier key (custom models): one attempt
@@ -62,8 +62,10 @@ export interface OwnKeyUse {
 
 /** The consume log (quota 0) of an answer given through the caller's own key, unless consume logs are off. */
 export async function recordOwnKeyUse(deps: RelayDeps, u: OwnKeyUse): Promise<void> {
-  if (!deps.options.get('LogConsumeEnabled')) return;
   const p = u.principal;
+  // Nothing is charged, but the tokens still count toward a key's tpm_limit.
+  if (p.tpmLimit > 0) deps.keyRateLimits?.used(p, totalPromptTokens(u.usage) + u.usage.completionTokens);
+  if (!deps.options.get('LogConsumeEnabled')) return;
   const other = JSON.stringify({ own_key: true, frt: u.firstTokenMs, upstream_model_name: u.upstreamModel, request_path: u.path, stream_status: u.streamStatus });
   await logsRepository.insert(deps.db, {
     user_id: p.userId,

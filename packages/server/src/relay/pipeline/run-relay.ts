@@ -22,6 +22,7 @@ import { forModel, withFallbacks } from './model-fallbacks.js';
 import { holdQuota } from './hold-quota.js';
 import { answerFromCache } from './answer-from-cache.js';
 import { RecordingClientIO } from '../response-cache/recording-client-io.js';
+import { admitRateLimits } from '../limits/admit-rate-limits.js';
 
 /** Balances above max(10 currency units, 100 × the estimate) skip the pre-consume hold. */
 const TRUST_MIN_UNITS = 10;
@@ -78,7 +79,9 @@ async function relayAdmitted(deps: RelayDeps, asked: RelayInput, io: ClientIO): 
   const { input: received, fallbacks } = withFallbacks(deps, asked);
   if (!received.model) throw invalidRequest('model is required', 'model_required');
   assertModelAllowed(principal, received.model);
-  if (deps.limiter.active) for (const [k, v] of Object.entries(await deps.limiter.admit(principal.userId, principal.group))) io.setHeader(k, v);
+  // The per-user limit and the key's own rpm_limit / tpm_limit (no promise at all when none applies).
+  const limits = admitRateLimits(deps, principal);
+  if (limits) for (const [k, v] of Object.entries(await limits)) io.setHeader(k, v);
   // A stored conversation continued by previous_response_id is expanded first: what is checked, priced and sent.
   let expanded = received.endpoint === 'responses' && deps.responsesStore ? await withStoredConversation(deps.responsesStore, received) : received;
   if (deps.options.get('CheckSensitiveEnabled') && deps.options.get('CheckSensitiveOnPromptEnabled') && expanded.body.kind === 'json') {

@@ -62,6 +62,9 @@ export async function playgroundCaller(deps: PlaygroundPrincipalDeps, actor: Act
     pinnedChannelId: null,
     crossGroupRetry: false,
     tokenBudgetPeriod: '',
+    // The console's playground is the signed-in user, not a key: no key rate limits.
+    rpmLimit: 0,
+    tpmLimit: 0,
   };
   // Without `group` the body is not the one the client sent: its bytes are not forwarded as they are.
   return { principal, body: requested === undefined ? body : { kind: 'json', json: rest } };

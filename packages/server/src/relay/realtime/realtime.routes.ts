@@ -9,6 +9,7 @@ import { assertModelAllowed, authenticateApiKey, parseApiKey, userQuotaUsedUp, t
 import { withRoutingGroup } from '../pipeline/auto-group.js';
 import { acceptsUnpricedModels, currentPrice } from '../pipeline/pricing.js';
 import type { RelayDeps } from '../pipeline/relay-deps.js';
+import { admitRateLimits } from '../limits/admit-rate-limits.js';
 import { chooseSubprotocol, readHandshake, upgradeRequired } from './realtime-handshake.js';
 import { connectChannel, connectOwnKeyChannel } from './connect-channel.js';
 import { MAX_FRAME_BYTES } from './realtime-upstream.js';
@@ -45,6 +46,8 @@ const NO_WEBSOCKET_HERE = `HTTP/1.1 404 Not Found\r\ncontent-type: application/j
 const pendingUpgrades = new WeakMap<IncomingMessage, { socket: Duplex; head: Buffer }>();
 /** The request id of an accepted upgrade, for the 101 answer's headers. */
 const upgradeRequestIds = new WeakMap<IncomingMessage, string>();
+/** The x-ratelimit-* headers of an accepted upgrade whose caller has request limits, for the 101 answer. */
+const upgradeLimitHeaders = new WeakMap<IncomingMessage, Record<string, string>>();
 
 /**
  * `GET /v1/realtime?model=…`: the OpenAI Realtime API over WebSocket. The upgrade request goes through
@@ -59,6 +62,7 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDe
   wss.on('headers', (headers, req) => {
     const id = upgradeRequestIds.get(req);
     if (id) headers.push(`x-request-id: ${id}`, `x-oneapi-request-id: ${id}`, `x-new-api-version: ${deps.version}`);
+    for (const [name, value] of Object.entries(upgradeLimitHeaders.get(req) ?? {})) headers.push(`${name}: ${value}`);
   });
   const sessions = new Set<RealtimeSession>();
 
@@ -155,7 +159,9 @@ async function admitSession(
   // An `auto` key's session runs, and is priced, in the first of its groups with a channel for the model.
   const principal = withRoutingGroup(relay, caller, model);
   assertModelAllowed(principal, model);
-  if (relay.limiter.active) await relay.limiter.admit(caller.userId, caller.group);
+  // The per-user limit and the key's own rpm_limit / tpm_limit count the session as one request.
+  const limits = admitRateLimits(relay, caller);
+  const limitHeaders = limits && (await limits);
   // A model the caller configured with their own supplier key is neither priced nor charged.
   const ownKey = principal.pinnedChannelId === null ? await relay.ownKeyChannels?.channelFor(principal.userId, model) : null;
   // A subscriber's responses may be paid from a subscription (subscription-funding.ts), as over HTTP.
@@ -199,6 +205,7 @@ async function admitSession(
   const hooks = ownKey || price.mode === 'unpriced' ? ownKeyHooks(relay, session) : chargedHooks(relay, { ...session, price, funding });
   reply.hijack();
   upgradeRequestIds.set(req.raw, requestId);
+  if (limitHeaders) upgradeLimitHeaders.set(req.raw, limitHeaders);
   return new Promise<RealtimeSession | undefined>((resolve) => {
     // ws destroys a socket it cannot upgrade without calling back; its 'close' tells us.
     const onClose = () => {

@@ -21,11 +21,15 @@ export interface TokenFormValues {
   budget_quota: number;
   /** '' = no spending limit per period. */
   budget_period: TokenBudgetPeriod | '';
+  /** Requests per minute; empty (null) or 0 = unlimited. */
+  rpm_limit: number | null;
+  /** Prompt + completion tokens per minute; empty (null) or 0 = unlimited. */
+  tpm_limit: number | null;
   count: number;
 }
 
 export function newTokenValues(): TokenFormValues {
-  return { name: '', remain_quota: DEFAULT_TOKEN_QUOTA, unlimited_quota: false, expires: null, model_limits: [], allow_ips: '', group: '', cross_group_retry: false, budget_quota: 0, budget_period: '', count: 1 };
+  return { name: '', remain_quota: DEFAULT_TOKEN_QUOTA, unlimited_quota: false, expires: null, model_limits: [], allow_ips: '', group: '', cross_group_retry: false, budget_quota: 0, budget_period: '', rpm_limit: null, tpm_limit: null, count: 1 };
 }
 
 export function tokenToValues(token: TokenView): TokenFormValues {
@@ -40,13 +44,17 @@ export function tokenToValues(token: TokenView): TokenFormValues {
     cross_group_retry: token.cross_group_retry,
     budget_quota: token.budget_quota,
     budget_period: token.budget_period,
+    // 0 (no limit) shows as an empty field.
+    rpm_limit: token.rpm_limit || null,
+    tpm_limit: token.tpm_limit || null,
     count: 1,
   };
 }
 
 /**
  * Form values → the body of POST /api/token/ (PUT adds the id and drops count). Model limits are comma-joined;
- * "no limit" as the period clears the amount too (the server refuses an amount without a period).
+ * "no limit" as the period clears the amount too (the server refuses an amount without a period); an empty
+ * rate limit is sent as 0 (unlimited).
  */
 export function valuesToBody(v: TokenFormValues): CreateTokenBody {
   return {
@@ -61,6 +69,13 @@ export function valuesToBody(v: TokenFormValues): CreateTokenBody {
     cross_group_retry: v.group === AUTO_GROUP && v.cross_group_retry,
     budget_quota: v.budget_period ? Math.trunc(v.budget_quota ?? 0) : 0,
     budget_period: v.budget_period ?? '',
+    rpm_limit: rateLimitOf(v.rpm_limit),
+    tpm_limit: rateLimitOf(v.tpm_limit),
     count: Math.max(1, Math.trunc(v.count || 1)),
   };
+}
+
+/** A per-minute limit as sent: whole, 0 when empty (the contract refuses what is left out of range). */
+function rateLimitOf(value: number | null | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
 }

@@ -5,6 +5,7 @@ import { TOKEN_NEVER_EXPIRES, type TokenView } from '@gw/contracts';
 import { StackedCell } from '../../../components/table/stacked-cell';
 import { formatUnixTime } from '../../../lib/format';
 import { maskedKey } from '../token-key';
+import { rateLimitsText } from '../token-rate-limits';
 import { TokenBudgetUsage } from './token-budget-usage';
 import { TokenRowActions } from './token-row-actions';
 import { TokenStatusTag } from './token-status-tag';
@@ -52,6 +53,11 @@ export function tokenColumns({ t, locale, formatQuota, onEdit }: ColumnDeps): Co
             </Typography.Text>
           )}
           {tk.allow_ips && <Typography.Text type="secondary">{t('limits.ips')}</Typography.Text>}
+          {(tk.rpm_limit > 0 || tk.tpm_limit > 0) && (
+            <Typography.Text type="secondary" data-testid="token-rate-limits" title={t('rateLimits.title')}>
+              {rateLimitsText(tk, t)}
+            </Typography.Text>
+          )}
         </Space>
       ),
     },

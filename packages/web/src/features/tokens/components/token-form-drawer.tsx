@@ -12,6 +12,7 @@ import { tokenQueries, useCreateTokens, useUpdateToken } from '../api/tokens.que
 import { newTokenValues, tokenToValues, valuesToBody, type TokenFormValues } from '../token-form';
 import { TokenBudgetFields } from './token-budget-fields';
 import { TokenLimitFields } from './token-limit-fields';
+import { TokenRateLimitFields } from './token-rate-limit-fields';
 import { TokenCountField, TokenQuotaFields } from './token-quota-fields';
 
 interface TokenFormDrawerProps {
@@ -90,6 +91,7 @@ export function TokenFormDrawer({ open, token, onClose }: TokenFormDrawerProps) 
         </Form.Item>
         <TokenQuotaFields />
         <TokenBudgetFields />
+        <TokenRateLimitFields />
         <TokenLimitFields />
         {!isEdit && <TokenCountField />}
       </Form>
