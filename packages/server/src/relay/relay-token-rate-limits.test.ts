@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
 import { buildApp } from '../app.js';
 import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, startSecondNode, useRedisRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { errorReply, jsonReply, sseReply } from '../../test/fake-upstream/index.js';
 import { connectTestRedis } from '../../test/test-redis.js';
+import { upgradeRequest } from '../../test/realtime-upgrade.js';
 import { testConfig } from '../../test/test-app.js';
 import { fakeCluster } from '../../test/fake-cluster.js';
 import { IpcEventBus, IpcRateLimiter } from '../platform/cluster/ipc-worker.js';
@@ -368,24 +368,8 @@ describe('per-key rate limits on realtime sessions', () => {
     });
   }
 
-  function refusedUpgrade(key: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(`${r.gateway}/v1/realtime?model=${model}`, {
-        headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), authorization: `Bearer ${key}` },
-      });
-      req.on('upgrade', (res, socket) => {
-        socket.destroy();
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '' });
-      });
-      req.on('response', (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  }
+  const refusedUpgrade = (key: string) => upgradeRequest(`${r.gateway}/v1/realtime?model=${model}`, { authorization: `Bearer ${key}` });
+
 
   it("counts a session as a request of its key, sends the key's headers with the upgrade, counts its responses' tokens, and refuses past the limits", async () => {
     const user = await r.createUser();

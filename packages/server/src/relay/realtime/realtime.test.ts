@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { connect as netConnect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import WebSocket from 'ws';
 import { Role, type BillingPreference } from '@gw/contracts';
 import { createRelayContext, type RelayContext } from '../../../test/relay-harness.js';
+import { upgradeRequest as upgradeByHand, type UpgradeAnswer } from '../../../test/realtime-upgrade.js';
 import { signIn, type SignedIn } from '../../../test/test-app.js';
 import { computeQuota, resolvePrice, type BillablePrice } from '../../billing/price-calculator.js';
 import type { Usage } from '../formats/usage.js';
@@ -23,12 +24,6 @@ interface Client {
   /** The next received event of this type (parsed). */
   event(type: string): Promise<Record<string, unknown>>;
   closed: Promise<{ code: number; reason: string }>;
-}
-
-interface Refusal {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
 }
 
 describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
@@ -107,25 +102,9 @@ describe('GET /v1/realtime: the Realtime API over WebSocket', () => {
   }
 
   /** An upgrade request by hand, to see a refusal's status, headers and body. */
-  function upgradeRequest(query: string, headers: Record<string, string>, upgrade = true, path = '/v1/realtime'): Promise<Refusal> {
-    const handshake = upgrade ? { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') } : {};
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(`${r.gateway}${path}${query}`, { headers: { ...handshake, ...headers } });
-      req.on('upgrade', (res, socket) => {
-        socket.destroy();
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '' });
-      });
-      req.on('response', (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  }
+  const upgradeRequest = (query: string, headers: Record<string, string>, upgrade = true, path = '/v1/realtime') => upgradeByHand(`${r.gateway}${path}${query}`, headers, upgrade);
 
-  const expectOpenAIError = (res: Refusal, status: number, code: string) => {
+  const expectOpenAIError = (res: UpgradeAnswer, status: number, code: string) => {
     expect(res.status).toBe(status);
     const body = JSON.parse(res.body) as { error: { message: string; type: string; code: string } };
     expect(body.error).toMatchObject({ code, type: expect.any(String), message: expect.any(String) });
