@@ -83,7 +83,17 @@ describe('channel upstream model updates', () => {
     expect(readUpstreamUpdateState(after.other_info)).toMatchObject({ add_models: ['o3'], remove_models: [] });
   });
 
+  let applyAllAttempt = 0;
+
   it('checks every channel from the toolbar and applies what is left', async () => {
+    if (++applyAllAttempt > 1) {
+      // The earlier attempt may have applied o3 already: a retry starts again from the channel's models without
+      // it (the check finds it again), and from the list without a dialog or confirmation open.
+      const saved = await pageApi(page, 'PUT', '/api/channel/', { id: channelId, models: 'gpt-4o-mini,gpt-4.1' });
+      expect(saved.success, saved.message).toBe(true);
+      await page.goto(`${site.server.baseUrl}/channel`);
+      await row().waitFor();
+    }
     await page.getByRole('button', { name: 'Check upstream models' }).click();
     await allDialog().getByText('Channels checked: 1 · new models: 1 · gone: 0 · failed: 0').waitFor();
     await allDialog().locator('tr.ant-table-row', { hasText: NAME }).getByText('+1').waitFor();

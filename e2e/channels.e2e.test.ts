@@ -56,6 +56,43 @@ describe('channel management', () => {
     }
   };
 
+  /** Counts each test's attempts: a retry first puts back what the test starts from. */
+  const attempts = new Map<string, number>();
+  const isRetry = (test: string) => {
+    const n = (attempts.get(test) ?? 0) + 1;
+    attempts.set(test, n);
+    return n > 1;
+  };
+
+  /**
+   * Puts the channels named in `wanted` into the given state through the API, creating a missing bulk channel
+   * (with the fields given) and deleting the copies an earlier attempt may have left; then opens the list as
+   * the test's first attempt finds it (in tag mode or not), without selection, dialog or menu. What the
+   * chain's earlier tests leave behind, for a retry of a later one.
+   */
+  async function resumeAt(wanted: Record<string, Partial<Pick<ChannelRowView, 'status' | 'tag' | 'weight' | 'priority'>>>, tagMode: boolean): Promise<void> {
+    await deleteChannels((name) => name.endsWith('_copy'));
+    const byName = new Map((await listChannels()).map((c) => [c.name, c]));
+    for (const [name, fields] of Object.entries(wanted)) {
+      let id = byName.get(name)?.id;
+      if (id === undefined) {
+        const key = `sk-bulk-${name === 'bulk' ? 1 : name.slice('bulk_'.length)}`;
+        const created = await pageApi<{ ids: number[] }>(page, 'POST', '/api/channel/', { type: 1, name, key, base_url: upstream.url, models: 'fake-model-a', group: 'default' });
+        expect(created.success, created.message).toBe(true);
+        id = created.data.ids[0];
+      }
+      const saved = await pageApi(page, 'PUT', '/api/channel/', { id, ...fields });
+      expect(saved.success, saved.message).toBe(true);
+    }
+    await page.goto(`${server.baseUrl}/channel${tagMode ? '?tag_mode=1' : ''}`);
+    await row('fake-openai').waitFor();
+  }
+
+  /** The bulk channels as the batch test leaves them: enabled, untagged, weight and priority 0. */
+  const afterBatch = { bulk: { status: 1, tag: null, weight: 0, priority: 0 }, bulk_2: { status: 1, tag: null, weight: 0, priority: 0 }, bulk_3: { status: 1, tag: null, weight: 0, priority: 0 } };
+  /** As the tag test leaves them: bulk and bulk_2 tagged e2e-tag and disabled. */
+  const afterTag = { ...afterBatch, bulk: { ...afterBatch.bulk, status: 2, tag: 'e2e-tag' }, bulk_2: { ...afterBatch.bulk_2, status: 2, tag: 'e2e-tag' } };
+
   beforeAll(async () => {
     upstream = await startFakeUpstream(undefined, UPSTREAM_MODELS);
     server = await startServer();
@@ -192,6 +229,8 @@ describe('channel management', () => {
   });
 
   it('tags two channels and disables the tag in tag mode', async () => {
+    // A retry starts again from the untagged, enabled channels, in the list out of tag mode.
+    if (isRetry('tag')) await resumeAt({ 'fake-openai': { status: 1, priority: 0 }, ...afterBatch }, false);
     await shownAfter(page.getByText('please select channels first'), () => page.getByRole('button', { name: 'Tag selected (0)' }).click());
     for (const name of ['bulk', 'bulk_2']) await row(name).locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: 'Tag selected (2)' }).click();
@@ -218,6 +257,8 @@ describe('channel management', () => {
   });
 
   it('edits priority inline per channel and for a whole tag after a confirmation', async () => {
+    // A retry starts again from weight and priority 0 (the same values again would change nothing).
+    if (isRetry('weight')) await resumeAt({ 'fake-openai': { status: 1, priority: 0 }, ...afterTag }, true);
     const confirm = page.locator('.ant-modal-confirm', { hasText: 'Set the weight of all 2 channels tagged e2e-tag to 7?' });
     // A list refetch landing between typing and Enter re-renders the row and drops the typed value: type again until asked.
     for (let i = 0; i < 3 && !(await confirm.isVisible()); i++) {
@@ -242,6 +283,10 @@ describe('channel management', () => {
   });
 
   it('edits the tag in the tag editor: nothing filled is "no changes", a priority applies to every channel', async () => {
+    // A retry starts again from the tag's channels at priority 0, without the editor open.
+    if (isRetry('tag editor')) {
+      await resumeAt({ 'fake-openai': { status: 1, priority: -999 }, ...afterTag, bulk: { ...afterTag.bulk, weight: 7 }, bulk_2: { ...afterTag.bulk_2, weight: 7 } }, true);
+    }
     await tagRowOf('e2e-tag').getByRole('button', { name: 'Edit tag' }).click();
     await drawer().getByText('Edit tag e2e-tag').waitFor();
     await withNotice(page, 'no changes', () => page.getByTestId('tag-editor-submit').click());
@@ -256,6 +301,12 @@ describe('channel management', () => {
   });
 
   it('copies and deletes a channel, then deletes the disabled ones', async () => {
+    // A retry starts again without the copy and with the two disabled channels (an earlier attempt may have
+    // deleted them: they are made again).
+    if (isRetry('delete')) {
+      const tagged = { status: 2, tag: 'e2e-tag', weight: 7, priority: 3 };
+      await resumeAt({ 'fake-openai': { status: 1, priority: -999 }, bulk: tagged, bulk_2: tagged, bulk_3: afterBatch.bulk_3 }, true);
+    }
     await row('fake-openai').getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Copy' }).click();
     await shownAfter(page.getByText('Channel copied'), () => page.locator('.ant-modal-confirm', { hasText: 'Make a copy of fake-openai' }).getByRole('button', { name: 'Copy' }).click());
@@ -272,9 +323,15 @@ describe('channel management', () => {
   });
 
   it('remembers the hidden columns after a reload', async () => {
-    await page.getByTestId('column-settings').click();
-    await page.locator('.ant-popover').getByLabel('Balance').uncheck();
-    await expect(page.locator('thead th', { hasText: /^Balance$/ }).count()).resolves.toBe(0);
+    // A retry may find the settings open or the column already hidden: open them unless open, untick while ticked.
+    const balanceHeader = page.locator('thead th', { hasText: /^Balance$/ });
+    const balanceBox = page.locator('.ant-popover').getByLabel('Balance');
+    for (let i = 0; i < 3 && (await balanceHeader.count()) > 0; i++) {
+      if (!(await balanceBox.isVisible())) await page.getByTestId('column-settings').click();
+      if (await balanceBox.isChecked()) await balanceBox.click();
+      await balanceHeader.waitFor({ state: 'detached', timeout: 3000 }).catch(() => undefined);
+    }
+    await expect(balanceHeader.count()).resolves.toBe(0);
     await page.reload();
     await row('fake-openai').waitFor();
     await expect(page.locator('thead th', { hasText: /^Balance$/ }).count()).resolves.toBe(0);
@@ -294,6 +351,8 @@ describe('channel management', () => {
     const override = () => drawer().getByRole('switch', { name: 'Also prefix existing system prompts' });
     const forceFormat = () => drawer().getByRole('switch', { name: 'Force format' });
     const storedSetting = async () => (await pageApi<{ setting: string | null }>(page, 'GET', `/api/channel/${saved.id}`)).data.setting;
+    // A retry starts again from no setting (an earlier attempt may have saved one).
+    if (isRetry('settings') && (await storedSetting())) expect((await pageApi(page, 'PUT', '/api/channel/', { id: saved.id, setting: '' })).success).toBe(true);
 
     await openEditor();
     await drawer().getByText('Channel settings', { exact: true }).waitFor();

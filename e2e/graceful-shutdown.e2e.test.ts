@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
 import { startSlowStreamingUpstream, streamChat } from './support/slow-upstream';
 
@@ -25,6 +25,10 @@ describe('graceful shutdown under load', () => {
 
   beforeAll(async () => {
     upstream = await startSlowStreamingUpstream(CHUNKS, CHUNK_GAP_MS);
+  });
+
+  // A server of its own per attempt: the test stops it, so a retry needs a fresh one (and fresh logs and balance).
+  beforeEach(async () => {
     server = await startServer();
     await setupViaApi(server.baseUrl, ROOT);
     const login = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ROOT) });
@@ -38,8 +42,11 @@ describe('graceful shutdown under load', () => {
     key = `sk-${list.data.items[0].key}`;
   }, 60_000);
 
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.stop();
+  });
+
+  afterAll(async () => {
     await upstream?.close();
   });
 
@@ -51,6 +58,8 @@ describe('graceful shutdown under load', () => {
 
     const pid = server.pid()!;
     const streams = Array.from({ length: 6 }, () => streamChat(server.baseUrl, key));
+    // Should this attempt fail before reading them, the streams' ends are no unhandled errors for the retry.
+    for (const stream of streams) stream.catch(() => undefined);
     await new Promise((r) => setTimeout(r, 400));
     const exited = new Promise<void>((resolve) => {
       const timer = setInterval(() => {

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, signIn, waitForPath, shownAfter } from './support/browser';
-import { pageApi } from './support/page-api';
+import { optionsAsFirstFound, pageApi } from './support/page-api';
 import { seedChannel } from './support/seed';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
 
@@ -55,35 +55,30 @@ describe('settings and pricing', () => {
   const rowOf = (page: Page, scope: Page | Locator, name: string) => scope.locator('tr.ant-table-row', { has: page.getByText(name, { exact: true }) });
   const dialog = (page: Page) => page.getByRole('dialog');
 
-  /** Option values as each test's first attempt found them. */
-  const firstFound = new Map<string, Map<string, string | undefined>>();
-
-  /**
-   * On a test's first attempt, notes the options `keys`; on a retry, saves back those the earlier attempt
-   * changed, so that the retry starts from the same values.
-   */
-  async function startFromFirstOptions(page: Page, test: string, keys: string[]): Promise<void> {
-    const options = (await pageApi<{ key: string; value: string }[]>(page, 'GET', '/api/option/')).data;
-    const now = new Map(keys.map((key) => [key, options.find((o) => o.key === key)?.value]));
-    const first = firstFound.get(test);
-    if (!first) return void firstFound.set(test, now);
-    const changed = keys.filter((key) => first.get(key) !== undefined && first.get(key) !== now.get(key)).map((key) => ({ key, value: first.get(key) }));
-    if (changed.length === 0) return;
-    const saved = await pageApi(page, 'PUT', '/api/option/', changed);
-    expect(saved.success, saved.message).toBe(true);
-    await page.reload();
-  }
+  /** On a retry, saves back the options (of `keys`) the earlier attempt changed. */
+  const startFromFirstOptions = optionsAsFirstFound();
 
   /** Counts the system-name test's attempts: a retry saves a name of its own (its own would be "changed nothing"). */
   let systemNameAttempt = 0;
 
+  let pricingAttempt = 0;
+
   it('prices a new model with the visual editor and shows it on the model hub', async () => {
+    const page = await adminPage('/setting?tab=operation');
+    // A retry starts again from the prices and model hub entries as the first attempt found them.
+    await startFromFirstOptions(page, 'pricing', ['ModelPrice', 'ModelRatio', 'CompletionRatio']);
+    if (++pricingAttempt > 1) {
+      const entries = await pageApi<{ id: number; name: string }[] | { items: { id: number; name: string }[] }>(page, 'GET', '/api/model_hub/admin/');
+      const ids = (Array.isArray(entries.data) ? entries.data : entries.data.items).filter((e) => e.name === 'acme-chat').map((e) => e.id);
+      if (ids.length > 0) expect((await pageApi(page, 'PUT', '/api/model_hub/admin/', { delete: ids })).success).toBe(true);
+      await page.reload();
+    }
+
     const visitor = await browser.newPage();
     await visitor.goto(`${server.baseUrl}/model-hub`);
     await rowOf(visitor, visitor, 'gpt-4o-mini').waitFor();
     await expect(rowOf(visitor, visitor, 'acme-chat').count()).resolves.toBe(0);
 
-    const page = await adminPage('/setting?tab=operation');
     await page.getByRole('tab', { name: 'Unset-ratio models' }).click();
     const unpriced = page.getByTestId('unpriced-models');
     await rowOf(page, unpriced, 'acme-chat').waitFor();
@@ -165,7 +160,22 @@ describe('settings and pricing', () => {
     await page.context().close();
   });
 
+  /** A root session of the password-login test's first attempt, kept for its retry. */
+  let rootSession: { cookie: string; userId: string } | undefined;
+
   it('asks before turning off password login, and cancelling keeps it on', async () => {
+    if (!rootSession) {
+      const login = await fetch(`${server.baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ROOT) });
+      rootSession = { cookie: String(login.headers.get('set-cookie')).split(';')[0], userId: String(((await login.json()) as { data: { id: number } }).data.id) };
+    } else {
+      // An earlier attempt may have left password login off, which would refuse the sign-in: on again first.
+      const on = await fetch(`${server.baseUrl}/api/option/`, {
+        method: 'PUT',
+        headers: { cookie: rootSession.cookie, 'new-api-user': rootSession.userId, 'content-type': 'application/json' },
+        body: JSON.stringify({ key: 'PasswordLoginEnabled', value: 'true' }),
+      });
+      expect(((await on.json()) as { success: boolean }).success).toBe(true);
+    }
     const page = await adminPage('/setting?tab=system');
     const login = page.getByTestId('settings-login');
     const checkbox = login.getByLabel('Allow login with password');
@@ -274,7 +284,20 @@ describe('settings and pricing', () => {
     await page.context().close();
   });
 
+  let cleanupAttempt = 0;
+
   it('cleans the logs older than the chosen time and reports the count', async () => {
+    if (++cleanupAttempt > 1) {
+      // A retry starts again from the three old logs (an earlier attempt may have cleaned them).
+      const db = new Database(join(server.dataDir, 'gateway.db'));
+      let left: number;
+      try {
+        left = (db.prepare('select count(*) as n from logs where created_at < ?').get(OLD_LOG_TIME + 3) as { n: number }).n;
+      } finally {
+        db.close();
+      }
+      if (left === 0) seedOldLogs(server.dataDir, 3);
+    }
     const page = await adminPage('/setting?tab=operation');
     const logs = page.getByTestId('settings-logs');
     await logs.getByTestId('log-cleanup').click();

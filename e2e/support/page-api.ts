@@ -39,3 +39,24 @@ export async function signInAgainWithout2fa(page: Page, code: string, signInAgai
   await page.evaluate(() => localStorage.clear());
   await signInAgain();
 }
+
+/**
+ * For tests whose retry must start from the options its first attempt found: `startFrom(page, test, keys)`
+ * notes the options `keys` on a test's first attempt and, on a retry, saves back those the earlier attempt
+ * changed (then reloads the page), so that the retry starts from the same values.
+ */
+export function optionsAsFirstFound(): (page: Page, test: string, keys: string[]) => Promise<void> {
+  const firstFound = new Map<string, Map<string, string | undefined>>();
+  return async (page, test, keys) => {
+    const listed = await pageApi<{ key: string; value: string }[]>(page, 'GET', '/api/option/');
+    if (!listed.success) throw new Error(`listing the options failed: ${listed.message}`);
+    const now = new Map(keys.map((key) => [key, listed.data.find((o) => o.key === key)?.value]));
+    const first = firstFound.get(test);
+    if (!first) return void firstFound.set(test, now);
+    const changed = keys.filter((key) => first.get(key) !== undefined && first.get(key) !== now.get(key)).map((key) => ({ key, value: first.get(key) }));
+    if (changed.length === 0) return;
+    const saved = await pageApi(page, 'PUT', '/api/option/', changed);
+    if (!saved.success) throw new Error(`saving back the options failed: ${saved.message}`);
+    await page.reload();
+  };
+}
