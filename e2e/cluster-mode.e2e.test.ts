@@ -167,6 +167,15 @@ describe('cluster mode (WORKERS=2)', () => {
     }
   });
 
+  it("answers the channels' health for every worker, whichever worker is asked", async () => {
+    for (let i = 0; i < 6; i++) {
+      const health = await call(server.baseUrl, 'GET', '/api/channel/health', undefined, cookie, userId);
+      expect(health.json).toMatchObject({ success: true, data: { processes: 2, failure_threshold: 5, window_size: 20 } });
+    }
+    const reset = await call(server.baseUrl, 'POST', '/api/channel/health/reset', { all: true }, cookie, userId);
+    expect(reset.json).toMatchObject({ success: true, message: 'every cool-down ended' });
+  });
+
   it('deals a burst of new connections out to both workers', async () => {
     const workers = await until(() => childrenOf(primary), (c) => c.length === 2, 10_000);
     const port = Number(new URL(server.baseUrl).port);
