@@ -7,6 +7,7 @@ export * from './console/users.js';
 export * from './console/options.js';
 export * from './console/display.js';
 export * from './console/tokens.js';
+export * from './console/spending-limits.js';
 export * from './console/redemptions.js';
 export * from './channel-types.js';
 export * from './console/logs.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUDGET_NEEDS_PERIOD, BUDGET_PERIODS, BudgetPeriodField, BudgetQuota, type BudgetPeriod } from './spending-limits.js';
 
 /** API token status (spec 3 §4). 3 and 4 are set by the gateway when it sees an expired or used-up token. */
 export const TokenStatus = { Enabled: 1, Disabled: 2, Expired: 3, Exhausted: 4 } as const;
@@ -16,12 +17,9 @@ export const TOKEN_NEVER_EXPIRES = -1;
 /** Length of a generated key (stored and sent without the `sk-` prefix). */
 export const TOKEN_KEY_LENGTH = 48;
 
-/**
- * A key's spending limit renews every calendar period in UTC: a day from 00:00, a week from Monday 00:00,
- * a month from the 1st at 00:00.
- */
-export const TOKEN_BUDGET_PERIODS = ['daily', 'weekly', 'monthly'] as const;
-export type TokenBudgetPeriod = (typeof TOKEN_BUDGET_PERIODS)[number];
+/** A key's spending limit renews every calendar period in UTC (console/spending-limits.ts). */
+export const TOKEN_BUDGET_PERIODS = BUDGET_PERIODS;
+export type TokenBudgetPeriod = BudgetPeriod;
 
 /** Largest `rpm_limit` / `tpm_limit` a key may have (a billion a minute: far beyond any real traffic). */
 export const TOKEN_RATE_LIMIT_MAX = 1_000_000_000;
@@ -115,18 +113,12 @@ const TokenFields = {
   allow_ips: z.string({ error: 'allow_ips must be a list of IPs or CIDR ranges' }).max(10_000, 'allow_ips is too long'),
   group: z.string({ error: 'group must be a string' }).trim().max(64, 'group must be at most 64 characters'),
   cross_group_retry: Flag('cross_group_retry'),
-  budget_quota: z
-    .number({ error: 'budget_quota must be an integer' })
-    .int('budget_quota must be an integer')
-    .min(0, 'budget_quota must not be negative')
-    .max(Number.MAX_SAFE_INTEGER, 'budget_quota is too large'),
-  budget_period: z.enum(['', ...TOKEN_BUDGET_PERIODS], { error: 'budget_period must be daily, weekly or monthly' }),
+  budget_quota: BudgetQuota,
+  budget_period: BudgetPeriodField,
   rpm_limit: RateLimit('rpm_limit'),
   tpm_limit: RateLimit('tpm_limit'),
 };
 
-/** A limit without a period (or a period without a limit) is a mistake of the caller. */
-export const BUDGET_NEEDS_PERIOD = 'budget_period must be daily, weekly or monthly when budget_quota is set';
 
 /**
  * POST /api/token/. With `count` > 1 a batch is created: the first token keeps `name`, the others are

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, Password, Username } from './auth.js';
 import { NewPassword } from './personal.js';
+import { BudgetPeriodField, BudgetQuota, type SpendingLimitView } from './spending-limits.js';
 
-/** A user as the console sees it. The password is never sent (always ""). */
-export interface UserView {
+/**
+ * A user as the console sees it. The password is never sent (always ""). The spending limit caps what all
+ * of the user's keys together may spend per period (console/spending-limits.ts).
+ */
+export interface UserView extends SpendingLimitView {
   id: number;
   username: string;
   display_name: string;
@@ -66,6 +70,9 @@ export type CreateUserBody = z.infer<typeof CreateUserBody>;
  * field sends it. `quota` is the new-api style absolute value and is honoured only when the body has
  * no `add_quota` (so a console that sends the whole, possibly stale, user plus `add_quota` never
  * overwrites quota spent in the meantime).
+ *
+ * Spending limit: `budget_quota` per `budget_period`; a limit needs a period, and a new period (or none)
+ * starts counting from nothing.
  */
 export const UpdateUserBody = z.object({
   id: UserId,
@@ -77,6 +84,8 @@ export const UpdateUserBody = z.object({
   remarks: z.string().max(REMARKS_MAX, `remarks must be at most ${REMARKS_MAX} characters`).optional(),
   add_quota: z.number({ error: 'add_quota must be an integer' }).int('add_quota must be an integer').optional(),
   quota: z.number({ error: 'quota must be an integer' }).int('quota must be an integer').min(0, 'quota must not be negative').optional(),
+  budget_quota: BudgetQuota.optional(),
+  budget_period: BudgetPeriodField.optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 

@@ -212,27 +212,30 @@ describe.each(testDialects())('billing ledger on %s', (dialect) => {
       expect((await userRow(db, user.id)).quota).toBe(8_700);
     });
 
-    it("adds the charge to a budgeted token's spending in the current period (task settlements)", async () => {
+    it("adds the charge to a budgeted token's and user's spending in the current period (task settlements)", async () => {
       const { user, tokenId } = await account(10_000, { unlimited: true });
       const today = T0 - (T0 % 86_400);
       await db.updateTable('tokens').set({ budget_quota: 5_000, budget_period: 'daily', budget_used: 900, budget_window: today - 86_400 }).where('id', '=', tokenId).execute();
+      const monday = T0 - ((T0 - 4 * 86_400) % (7 * 86_400));
+      await db.updateTable('users').set({ budget_quota: 50_000, budget_period: 'weekly', budget_used: 60, budget_window: monday }).where('id', '=', user.id).execute();
       for (const actual of [300, 200]) {
         const requestId = newRequestId();
         await billing.preConsume({ requestId, userId: user.id, tokenId, tokenUnlimited: true, amount: 100 });
         await billing.settle({ requestId, actualQuota: actual, channelId: 0 });
       }
       expect(await db.selectFrom('tokens').select(['budget_used', 'budget_window']).where('id', '=', tokenId).executeTakeFirstOrThrow()).toEqual({ budget_used: 500, budget_window: today });
+      expect(await db.selectFrom('users').select(['budget_used', 'budget_window']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ budget_used: 560, budget_window: monday });
     });
 
     it("never lets a late charge of a period already over overwrite the next period's spending", async () => {
       const { tokenId } = await account(10_000, { unlimited: true });
       const today = T0 - (T0 % 86_400);
-      await quotaLedgerRepository.addTokenBudgetSpending(db, tokenId, today, 70);
-      await quotaLedgerRepository.addTokenBudgetSpending(db, tokenId, today - 86_400, 500);
-      await quotaLedgerRepository.addTokenBudgetSpending(db, tokenId, today, 30);
+      await quotaLedgerRepository.addBudgetSpending(db, 'tokens', tokenId, today, 70);
+      await quotaLedgerRepository.addBudgetSpending(db, 'tokens', tokenId, today - 86_400, 500);
+      await quotaLedgerRepository.addBudgetSpending(db, 'tokens', tokenId, today, 30);
       const spending = () => db.selectFrom('tokens').select(['budget_used', 'budget_window']).where('id', '=', tokenId).executeTakeFirstOrThrow();
       expect(await spending()).toEqual({ budget_used: 100, budget_window: today });
-      await quotaLedgerRepository.addTokenBudgetSpending(db, tokenId, today + 86_400, 5);
+      await quotaLedgerRepository.addBudgetSpending(db, 'tokens', tokenId, today + 86_400, 5);
       expect(await spending()).toEqual({ budget_used: 5, budget_window: today + 86_400 });
     });
 

@@ -1,9 +1,9 @@
-import type { TokenBudgetPeriod } from '@gw/contracts';
+import type { BudgetPeriod } from '@gw/contracts';
 import type { Db } from '../db/database.js';
 import type { NewLog } from '../db/schema.js';
 import { isUniqueViolation } from '../db/dialect-helpers.js';
 import { ConflictError } from '../http/errors.js';
-import { budgetWindow, hasBudget } from '../tokens/token-budget.js';
+import { budgetWindow, hasBudget } from './spending-limit.js';
 import { logsRepository } from '../logs/logs.repository.js';
 import { nowSeconds } from '../platform/clock.js';
 import type { BillingPreference } from '@gw/contracts';
@@ -211,7 +211,9 @@ export class BillingService {
    * SettlementBatcher), for a request with a hold from this process or — for a trusted request that took
    * no hold — charged in full. Resolves once committed.
    */
-  settleBatched(input: SettleInput & { userId: number; tokenId: number; tokenUnlimited: boolean; budgetPeriod?: TokenBudgetPeriod }): Promise<void> {
+  settleBatched(
+    input: SettleInput & { userId: number; tokenId: number; tokenUnlimited: boolean; budgetPeriod?: BudgetPeriod; userBudgetPeriod?: BudgetPeriod },
+  ): Promise<void> {
     assertQuotaAmount('actualQuota', input.actualQuota);
     const hold = this.openHolds.get(input.requestId);
     this.openHolds.delete(input.requestId);
@@ -223,6 +225,7 @@ export class BillingService {
       actualQuota: input.actualQuota,
       channelId: input.channelId,
       budgetPeriod: input.budgetPeriod,
+      userBudgetPeriod: input.userBudgetPeriod,
       hold,
       log: hold?.subscription && input.log ? withFundingNote(input.log, hold.subscription) : input.log ?? null,
       settledAt: this.now(),
@@ -259,11 +262,11 @@ export class BillingService {
       const delta = actual - hold.amount;
       if (hold.token_id > 0) {
         await ledger.applyTokenUsage(trx, hold.token_id, hold.token_amount > 0 ? delta : 0, actual, now);
-        const budget = await trx.selectFrom('tokens').select(['budget_quota', 'budget_period']).where('id', '=', hold.token_id).executeTakeFirst();
-        if (budget && hasBudget(budget)) await ledger.addTokenBudgetSpending(trx, hold.token_id, budgetWindow(budget.budget_period, now).start, actual);
+        await addToBudget(trx, 'tokens', hold.token_id, now, actual);
       }
       if (hold.subscription_id > 0) await subscriptionLedger.applyUsage(trx, hold.subscription_id, delta);
       await ledger.applyUserUsage(trx, hold.user_id, hold.subscription_id > 0 ? 0 : delta, actual);
+      await addToBudget(trx, 'users', hold.user_id, now, actual);
       if (input.channelId > 0) await ledger.addChannelUsage(trx, input.channelId, actual);
       if (log) {
         await logsRepository.insert(trx, {
@@ -384,4 +387,10 @@ function withFundingNote(log: SettlementLog, funding: HoldFunding): SettlementLo
   other.subscription_plan_id = funding.planId;
   other.subscription_plan_title = funding.planTitle;
   return { ...log, other: JSON.stringify(other) };
+}
+
+/** Adds a settled charge to the spending limit of a token or user in the current period, when it has one. */
+async function addToBudget(trx: Db, table: 'tokens' | 'users', id: number, now: number, actual: number): Promise<void> {
+  const limit = await trx.selectFrom(table).select(['budget_quota', 'budget_period']).where('id', '=', id).executeTakeFirst();
+  if (limit && hasBudget(limit)) await ledger.addBudgetSpending(trx, table, id, budgetWindow(limit.budget_period, now).start, actual);
 }

@@ -151,14 +151,14 @@ export const quotaLedgerRepository = {
   },
 
   /**
-   * Adds spending to a token's period that starts at `windowStart`: to what it spent in that period, or
+   * Adds spending to a token's or user's period that starts at `windowStart`: to what it spent in that period, or
    * from nothing when the stored spending belongs to an earlier one. Spending of a period already over
    * (a late batch of another process, written after the next period began) changes nothing. One atomic
    * update; `budget_used` is set first, reading the stored period (MySQL applies assignments in order).
    */
-  async addTokenBudgetSpending(db: Executor, tokenId: number, windowStart: number, spent: number): Promise<void> {
+  async addBudgetSpending(db: Executor, table: 'tokens' | 'users', id: number, windowStart: number, spent: number): Promise<void> {
     await db
-      .updateTable('tokens')
+      .updateTable(table)
       .set((eb) => ({
         budget_used: eb
           .case()
@@ -170,7 +170,7 @@ export const quotaLedgerRepository = {
           .end(),
         budget_window: eb.case().when('budget_window', '<', windowStart).then(windowStart).else(eb.ref('budget_window')).end(),
       }))
-      .where('id', '=', tokenId)
+      .where('id', '=', id)
       .execute();
   },
 

@@ -125,6 +125,26 @@ describe.each(testDialects())('group-committed settlements on %s', (dialect) => 
     expect(logs.map((l) => l.quota)).toEqual([50, 1_000, 2_000]);
   });
 
+  it("counts a batch that straddles the turn of a day in each day's spending of the key's and the user's limits", async () => {
+    const db = database.db;
+    const { user, tokenId, channelId } = await setup(10_000, 10_000);
+    const today = Math.floor(Date.now() / 1000 / 86_400) * 86_400;
+    await db.updateTable('tokens').set({ budget_quota: 5_000, budget_period: 'daily', budget_used: 40, budget_window: today - 86_400 }).where('id', '=', tokenId).execute();
+    await db.updateTable('users').set({ budget_quota: 9_000, budget_period: 'daily', budget_used: 70, budget_window: today - 86_400 }).where('id', '=', user.id).execute();
+    const item = (actualQuota: number, settledAt: number) => ({
+      requestId: requestId(), userId: user.id, tokenId, tokenUnlimited: false, actualQuota, channelId, settledAt, budgetPeriod: 'daily' as const, userBudgetPeriod: 'daily' as const,
+    });
+    // Yesterday's last charges first join yesterday's spending, then today's start from nothing.
+    const batch = { id: `b${randomBytes(8).toString('hex')}`, items: [item(300, today + 5), item(100, today - 5), item(200, today + 9)] };
+    await writeSettlements(db, batch, today + 10);
+    const spending = (table: 'users' | 'tokens', id: number) => db.selectFrom(table).select(['budget_used', 'budget_window']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await spending('tokens', tokenId)).toEqual({ budget_used: 500, budget_window: today });
+    expect(await spending('users', user.id)).toEqual({ budget_used: 500, budget_window: today });
+    // A charge without a limit's period (a key or user without one) counts toward nothing.
+    await writeSettlements(db, { id: `b${randomBytes(8).toString('hex')}`, items: [{ ...item(50, today + 20), budgetPeriod: undefined, userBudgetPeriod: undefined }] }, today + 20);
+    expect(await spending('users', user.id)).toEqual({ budget_used: 500, budget_window: today });
+  });
+
   it('applies one batch id once however often it is written', async () => {
     const db = database.db;
     const { user, tokenId, channelId } = await setup(10_000, 10_000);

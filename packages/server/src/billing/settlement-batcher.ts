@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import type { TokenBudgetPeriod } from '@gw/contracts';
+import type { BudgetPeriod } from '@gw/contracts';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../platform/clock.js';
 import { randomAlphanumeric } from '../platform/crypto.js';
@@ -20,7 +20,9 @@ export interface PendingSettlement {
   /** When the request was settled (unix seconds), for the log row; the batch is written a little later. */
   settledAt?: number;
   /** The token's spending-limit period, when it has one: the charge counts toward the period it was settled in. */
-  budgetPeriod?: TokenBudgetPeriod;
+  budgetPeriod?: BudgetPeriod;
+  /** The same for the user's spending limit. */
+  userBudgetPeriod?: BudgetPeriod;
 }
 
 export interface SettlementBatcherOptions {

@@ -4,7 +4,7 @@ import { logsRepository } from '../logs/logs.repository.js';
 import { HoldStatus, quotaLedgerRepository as ledger } from './quota-ledger.repository.js';
 import { subscriptionLedger } from './subscription-ledger.js';
 import { inTransaction } from './transaction.js';
-import { budgetWindow } from '../tokens/token-budget.js';
+import { budgetWindow } from './spending-limit.js';
 import type { PendingSettlement } from './settlement-batcher.js';
 
 const HOLD_IDS_PER_STATEMENT = 500;
@@ -27,8 +27,8 @@ export async function writeSettlements(db: Db, batch: SettlementBatch, now: numb
     if (!(await ledger.claimSettlementBatch(trx, batch.id, now))) return;
     const refundedMeanwhile = await closeHolds(trx, items, now);
     const tokens = new Map<number, { remain: number; used: number }>();
-    /** Per budgeted token: what it spent in each period (the start of the period → quota). */
-    const budgets = new Map<number, Map<number, number>>();
+    const tokenBudgets = new PeriodSpending();
+    const userBudgets = new PeriodSpending();
     const users = new Map<number, { quota: number; used: number; count: number }>();
     const channels = new Map<number, number>();
     const subscriptions = new Map<number, number>();
@@ -41,13 +41,9 @@ export async function writeSettlements(db: Db, batch: SettlementBatch, now: numb
         t.remain += hold ? (hold.tokenAmount > 0 ? actual - hold.amount : 0) : item.tokenUnlimited ? 0 : actual;
         t.used += actual;
         tokens.set(item.tokenId, t);
-        if (item.budgetPeriod) {
-          const start = budgetWindow(item.budgetPeriod, item.settledAt ?? now).start;
-          let spent = budgets.get(item.tokenId);
-          if (!spent) budgets.set(item.tokenId, (spent = new Map()));
-          spent.set(start, (spent.get(start) ?? 0) + actual);
-        }
+        if (item.budgetPeriod) tokenBudgets.add(item.tokenId, budgetWindow(item.budgetPeriod, item.settledAt ?? now).start, actual);
       }
+      if (item.userBudgetPeriod) userBudgets.add(item.userId, budgetWindow(item.userBudgetPeriod, item.settledAt ?? now).start, actual);
       const u = users.get(item.userId) ?? { quota: 0, used: 0, count: 0 };
       // A subscription's hold is settled on its budget (refunded meanwhile: charged to it in full).
       const subscriptionId = item.hold?.subscription?.subscriptionId ?? 0;
@@ -60,17 +56,35 @@ export async function writeSettlements(db: Db, batch: SettlementBatch, now: numb
     }
     for (const [id, t] of [...tokens].sort((a, b) => a[0] - b[0])) {
       await ledger.applyTokenUsage(trx, id, t.remain, t.used, now);
-      // Periods in order: a batch that straddles the turn of one counts the old period, then starts the new.
-      for (const [start, spent] of [...(budgets.get(id) ?? [])].sort((a, b) => a[0] - b[0])) await ledger.addTokenBudgetSpending(trx, id, start, spent);
+      for (const [start, spent] of tokenBudgets.periodsOf(id)) await ledger.addBudgetSpending(trx, 'tokens', id, start, spent);
     }
     for (const [id, delta] of [...subscriptions].sort((a, b) => a[0] - b[0])) await subscriptionLedger.applyUsage(trx, id, delta);
-    for (const [id, u] of [...users].sort((a, b) => a[0] - b[0])) await ledger.applyUserUsageBatch(trx, id, u.quota, u.used, u.count);
+    for (const [id, u] of [...users].sort((a, b) => a[0] - b[0])) {
+      await ledger.applyUserUsageBatch(trx, id, u.quota, u.used, u.count);
+      for (const [start, spent] of userBudgets.periodsOf(id)) await ledger.addBudgetSpending(trx, 'users', id, start, spent);
+    }
     for (const [id, used] of [...channels].sort((a, b) => a[0] - b[0])) await ledger.addChannelUsage(trx, id, used);
     const logs = items
       .filter((i) => i.log)
       .map((i) => ({ user_id: i.userId, token_id: i.tokenId, channel_id: i.channelId, ...i.log!, created_at: i.log!.created_at ?? i.settledAt ?? now, quota: i.actualQuota }));
     await logsRepository.insertMany(trx, logs, sqliteHandleOf(db));
   });
+}
+
+/** What each token or user with a spending limit spent in a batch, per period (the start of the period → quota). */
+class PeriodSpending {
+  private readonly byId = new Map<number, Map<number, number>>();
+
+  add(id: number, periodStart: number, amount: number): void {
+    let spent = this.byId.get(id);
+    if (!spent) this.byId.set(id, (spent = new Map()));
+    spent.set(periodStart, (spent.get(periodStart) ?? 0) + amount);
+  }
+
+  /** Periods in order: a batch that straddles the turn of one counts the old period, then starts the new. */
+  periodsOf(id: number): [number, number][] {
+    return [...(this.byId.get(id) ?? [])].sort((a, b) => a[0] - b[0]);
+  }
 }
 
 /** Closes the batch's holds; returns the ids of holds that someone else already closed (refunded). */

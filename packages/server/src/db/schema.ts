@@ -46,6 +46,12 @@ export interface UsersTable {
   notify_webhook_secret: Default<string>;
   /** Latest end (unix seconds) of the user's active subscriptions; 0 = none (subscriptions/). */
   subscription_until: Default<Int>;
+  /** Spending limit of all the user's keys per budget_period ('', daily, weekly, monthly); 0 = none (billing/spending-limit.ts). */
+  budget_quota: Default<Int>;
+  budget_period: Default<string>;
+  /** Spent in the period that starts at budget_window (unix seconds). */
+  budget_used: Default<Int>;
+  budget_window: Default<Int>;
 }
 
 export interface SessionsTable {

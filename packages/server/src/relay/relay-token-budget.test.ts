@@ -3,7 +3,7 @@ import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from
 import { jsonReply } from '../../test/fake-upstream/index.js';
 import { testDialects } from '../../test/test-database.js';
 import { nowSeconds } from '../platform/clock.js';
-import { budgetWindow } from '../tokens/token-budget.js';
+import { budgetWindow } from '../billing/spending-limit.js';
 
 describe('budgetWindow', () => {
   it('follows calendar periods in UTC: days from midnight, weeks from Monday, months from the 1st', () => {

@@ -1,11 +1,10 @@
-import type { TokenBudgetPeriod, TokenView } from '@gw/contracts';
+import type { TokenView } from '@gw/contracts';
 import { nowSeconds } from '../platform/clock.js';
-import { budgetStanding } from './token-budget.js';
+import { spendingLimitView } from '../billing/spending-limit.js';
 import type { TokenRow } from './tokens.repository.js';
 
 /** The owner's view of a token: the full key (without "sk-"), flags as booleans, no deleted_at. */
 export function toTokenView(t: TokenRow): TokenView {
-  const budget = budgetStanding(t, nowSeconds());
   return {
     id: t.id,
     user_id: t.user_id,
@@ -23,10 +22,7 @@ export function toTokenView(t: TokenRow): TokenView {
     used_quota: t.used_quota,
     group: t.group,
     cross_group_retry: t.cross_group_retry === 1,
-    budget_quota: t.budget_period ? t.budget_quota : 0,
-    budget_period: t.budget_quota > 0 ? (t.budget_period as TokenBudgetPeriod | '') : '',
-    budget_used: budget.used,
-    budget_reset_time: budget.resetTime,
+    ...spendingLimitView(t, nowSeconds()),
     rpm_limit: t.rpm_limit,
     tpm_limit: t.tpm_limit,
   };

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Database, TokensTable } from '../db/schema.js';
 import { dialectOf, insertReturningId } from '../db/dialect-helpers.js';
+import type { SpendingLimit } from '../billing/spending-limit.js';
 
 type Executor = Kysely<Database>;
 
@@ -38,6 +39,16 @@ export interface TokenWithOwner {
   user_deleted_at: number | null;
   /** Latest end of the owner's active subscriptions; 0 = none. */
   user_subscription_until: number;
+  /** The owner's spending limit over all their keys (billing/spending-limit.ts; ownerSpendingLimit). */
+  user_budget_quota: number;
+  user_budget_period: string;
+  user_budget_used: number;
+  user_budget_window: number;
+}
+
+/** The owner's spending limit of a key row, in the shape billing/spending-limit.ts reads. */
+export function ownerSpendingLimit(row: TokenWithOwner): SpendingLimit {
+  return { budget_quota: row.user_budget_quota, budget_period: row.user_budget_period, budget_used: row.user_budget_used, budget_window: row.user_budget_window };
 }
 
 /** Balances of a token and of its owner, in quota units. */
@@ -80,7 +91,8 @@ export const tokensRepository = {
         't.budget_quota', 't.budget_period', 't.budget_used', 't.budget_window', 't.rpm_limit', 't.tpm_limit',
         'u.username as user_username', 'u.role as user_role', 'u.status as user_status', 'u.group as user_group',
         'u.quota as user_quota', 'u.setting as user_setting', 'u.deleted_at as user_deleted_at',
-        'u.subscription_until as user_subscription_until',
+        'u.subscription_until as user_subscription_until', 'u.budget_quota as user_budget_quota', 'u.budget_period as user_budget_period',
+        'u.budget_used as user_budget_used', 'u.budget_window as user_budget_window',
       ])
       .where('t.key', '=', key)
       .where('t.deleted_at', 'is', null)

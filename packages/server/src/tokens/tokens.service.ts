@@ -1,5 +1,4 @@
 import {
-  BUDGET_NEEDS_PERIOD,
   TOKEN_BATCH_SUFFIX_LENGTH,
   TOKEN_KEY_LENGTH,
   TOKEN_NAME_MAX,
@@ -17,6 +16,7 @@ import type { OptionsService } from '../options/options.service.js';
 import type { ChangeEvents } from '../platform/change-events.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import { randomAlphanumeric } from '../platform/crypto.js';
+import { spendingLimitPatch } from '../billing/spending-limit.js';
 import { nowSeconds } from '../platform/clock.js';
 import { parseAllowList } from '../platform/ip-allow-list.js';
 import { usableGroupNames } from '../groups/groups.service.js';
@@ -157,7 +157,7 @@ export class TokensService {
       patch.allow_ips = body.allow_ips.trim();
     }
     if (body.cross_group_retry !== undefined) patch.cross_group_retry = body.cross_group_retry ? 1 : 0;
-    Object.assign(patch, budgetPatch(current, body));
+    Object.assign(patch, spendingLimitPatch(current, body));
     if (body.rpm_limit !== undefined) patch.rpm_limit = body.rpm_limit;
     if (body.tpm_limit !== undefined) patch.tpm_limit = body.tpm_limit;
     if (body.group !== undefined && body.group !== current.group) {
@@ -238,16 +238,4 @@ function assertEnableable(t: Pick<TokenRow, 'expired_time' | 'remain_quota' | 'u
 /** "a, b,,a" → "a,b": trimmed, without empties or repeats, in the given order. */
 function normalizeModelLimits(text: string): string {
   return [...new Set(text.split(',').map((m) => m.trim()).filter(Boolean))].join(',');
-}
-
-/** A spending-limit edit: the limit needs a period; a new period starts counting from nothing. */
-function budgetPatch(current: TokenRow, body: UpdateTokenBody): TokenUpdate {
-  if (body.budget_quota === undefined && body.budget_period === undefined) return {};
-  const quota = body.budget_quota ?? current.budget_quota;
-  const period = body.budget_period ?? current.budget_period;
-  if (quota > 0 && period === '') throw new ValidationError(BUDGET_NEEDS_PERIOD, { field: 'budget_period' });
-  const patch: TokenUpdate = {};
-  if (quota !== current.budget_quota) patch.budget_quota = quota;
-  if (period !== current.budget_period) Object.assign(patch, { budget_period: period, budget_used: 0, budget_window: 0 });
-  return patch;
 }

@@ -1,7 +1,9 @@
 import type { UserView } from '@gw/contracts';
 import type { UserRow } from '../db/schema.js';
+import { spendingLimitView } from '../billing/spending-limit.js';
+import { nowSeconds } from '../platform/clock.js';
 
-/** The console's view of a user: never the password hash or access-token hash. */
+/** The console's view of a user: never the password hash or access-token hash; the spending limit as it stands now. */
 export function toUserView(u: UserRow): UserView {
   return {
     id: u.id,
@@ -35,5 +37,6 @@ export function toUserView(u: UserRow): UserView {
     login_ip: u.login_ip,
     DeletedAt: u.deleted_at === null ? null : new Date(u.deleted_at * 1000).toISOString(),
     setting: u.setting ?? '',
+    ...spendingLimitView(u, nowSeconds()),
   };
 }

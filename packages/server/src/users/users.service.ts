@@ -34,6 +34,9 @@ import { AUTO_GROUP, autoGroupOffer, groupExists, usableGroups } from '../groups
 import { tokensRepository } from '../tokens/tokens.repository.js';
 import { usersRepository } from './users.repository.js';
 import { toUserView } from './user-view.js';
+import { budgetPeriodOf, spendingLimitPatch, type SpendingLimit } from '../billing/spending-limit.js';
+
+const PERIOD_NOUN = { daily: 'day', weekly: 'week', monthly: 'month' } as const;
 import { newAffCode } from './aff-code.js';
 import { VerificationCodes } from '../verification/verification-codes.js';
 import { emailRuleViolation } from '../mail/email-rules.js';
@@ -160,11 +163,14 @@ export class UsersService {
     }
     if (body.remarks !== undefined) patch.remarks = body.remarks;
     if (body.password) patch.password = await hashPassword(body.password);
+    const limit = spendingLimitPatch(target, body);
+    Object.assign(patch, limit);
 
     try {
       await this.db.transaction().execute(async (trx) => {
         if (Object.keys(patch).length > 0) await usersRepository.update(trx, target.id, patch);
         const username = patch.username ?? target.username;
+        if (Object.keys(limit).length > 0) await this.logLimitChange(trx, actor, target.id, username, { ...target, ...limit });
         if (body.add_quota !== undefined) {
           if (body.add_quota === 0) return;
           if (!(await usersRepository.addQuota(trx, target.id, body.add_quota))) {
@@ -397,6 +403,19 @@ export class UsersService {
       quota: delta,
       content: `administrator ${actor.username} changed the quota by ${delta > 0 ? '+' : ''}${delta} (from ${before} to ${after})`,
       other: JSON.stringify({ admin_id: actor.id, quota_before: before, quota_after: after }),
+    });
+  }
+
+  private async logLimitChange(trx: Db, actor: ActorRef, userId: number, username: string, limit: SpendingLimit) {
+    const period = budgetPeriodOf(limit);
+    await logsRepository.insert(trx, {
+      user_id: userId,
+      username,
+      type: LogType.Manage,
+      content: period
+        ? `administrator ${actor.username} set the spending limit to ${limit.budget_quota} per ${PERIOD_NOUN[period]}`
+        : `administrator ${actor.username} removed the spending limit`,
+      other: JSON.stringify({ admin_id: actor.id, budget_quota: period ? limit.budget_quota : 0, budget_period: period }),
     });
   }
 

@@ -310,6 +310,50 @@ describe.each(testDialects())('user management API (%s)', (dialect) => {
       expect(logs.map((l) => l.quota)).toEqual([-40]);
     });
 
+    it('sets, changes and removes a spending limit per period, logging each change; a new period counts from nothing', async () => {
+      const u = await createUser(ctx.db);
+      expect(await callJson(ctx, 'PUT', '/api/user/', admin, { id: u.id, budget_quota: 700_000, budget_period: 'daily' })).toMatchObject({ success: true });
+      const day = Math.floor(Date.now() / 1000 / 86_400) * 86_400;
+      expect((await callJson(ctx, 'GET', `/api/user/${u.id}`, admin)).data).toMatchObject({ budget_quota: 700_000, budget_period: 'daily', budget_used: 0, budget_reset_time: day + 86_400 });
+      await ctx.db.updateTable('users').set({ budget_used: 1234, budget_window: day }).where('id', '=', u.id).execute();
+      // The whole user sent back (as the console does) changes nothing; the user sees their own limit.
+      const full = (await callJson(ctx, 'GET', `/api/user/${u.id}`, admin)).data;
+      expect(full.budget_used).toBe(1234);
+      await callJson(ctx, 'PUT', '/api/user/', admin, { ...full, remarks: 'same limit' });
+      expect(await userRow(ctx, u.id)).toMatchObject({ budget_quota: 700_000, budget_period: 'daily', budget_used: 1234 });
+      expect((await callJson(ctx, 'PUT', '/api/user/', admin, { id: u.id, budget_period: 'weekly' })).success).toBe(true);
+      expect(await userRow(ctx, u.id)).toMatchObject({ budget_quota: 700_000, budget_period: 'weekly', budget_used: 0, budget_window: 0 });
+      expect((await callJson(ctx, 'PUT', '/api/user/', admin, { id: u.id, budget_quota: 0, budget_period: '' })).success).toBe(true);
+      expect((await callJson(ctx, 'GET', `/api/user/${u.id}`, admin)).data).toMatchObject({ budget_quota: 0, budget_period: '', budget_used: 0, budget_reset_time: 0 });
+      const logs = (await logsOf(ctx, u.id)).filter((l) => l.type === LogType.Manage);
+      expect(logs.map((l) => l.content)).toEqual([
+        `administrator ${admin.username} set the spending limit to 700000 per day`,
+        `administrator ${admin.username} set the spending limit to 700000 per week`,
+        `administrator ${admin.username} removed the spending limit`,
+      ]);
+      expect(logs.every((l) => l.quota === 0)).toBe(true);
+    });
+
+    it('refuses a spending limit without a period, a negative or fractional limit and an unknown period, changing nothing', async () => {
+      const u = await createUser(ctx.db);
+      const before = await userRow(ctx, u.id);
+      const put = (body: Record<string, unknown>) => callJson(ctx, 'PUT', '/api/user/', admin, { id: u.id, remarks: 'should not stick', ...body });
+      expect(await put({ budget_quota: 5000 })).toMatchObject({ success: false, message: 'budget_period must be daily, weekly or monthly when budget_quota is set' });
+      expect(await put({ budget_quota: -1, budget_period: 'daily' })).toMatchObject({ success: false, message: 'budget_quota must not be negative' });
+      expect(await put({ budget_quota: 1.5, budget_period: 'daily' })).toMatchObject({ success: false, message: 'budget_quota must be an integer' });
+      expect(await put({ budget_quota: 5, budget_period: 'hourly' })).toMatchObject({ success: false, message: 'budget_period must be daily, weekly or monthly' });
+      expect(await userRow(ctx, u.id)).toEqual(before);
+    });
+
+    it("shows a user their own spending limit and this period's spending, and never lets them change it", async () => {
+      const u = await member(ctx);
+      const week = Math.floor((Date.now() / 1000 - 4 * 86_400) / (7 * 86_400)) * 7 * 86_400 + 4 * 86_400;
+      await ctx.db.updateTable('users').set({ budget_quota: 9000, budget_period: 'weekly', budget_used: 300, budget_window: week }).where('id', '=', u.id).execute();
+      expect((await callJson(ctx, 'GET', '/api/user/self', u)).data).toMatchObject({ budget_quota: 9000, budget_period: 'weekly', budget_used: 300, budget_reset_time: week + 7 * 86_400 });
+      await callJson(ctx, 'PUT', '/api/user/self', u, { display_name: 'Me', budget_quota: 0, budget_period: '' });
+      expect(await userRow(ctx, u.id)).toMatchObject({ display_name: 'Me', budget_quota: 9000, budget_period: 'weekly' });
+    });
+
     it('rejects a non-integer quota add with the field named', async () => {
       const u = await createUser(ctx.db, { quota: 100 });
       expect(await callJson(ctx, 'PUT', '/api/user/', admin, { id: u.id, add_quota: 1.5 })).toMatchObject({ success: false, message: 'add_quota must be an integer' });

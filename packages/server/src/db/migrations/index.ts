@@ -25,6 +25,7 @@ import * as customOauthExternalLogin from './2026_12_03_0022_custom_oauth_extern
 import * as subscriptions from './2026_12_04_0023_subscriptions.js';
 import * as tokenBudgets from './2026_12_05_0024_token_budgets.js';
 import * as tokenRateLimits from './2026_12_06_0025_token_rate_limits.js';
+import * as userBudgets from './2026_12_07_0026_user_budgets.js';
 /** Every migration, in order. Names sort by date; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_04_0023_subscriptions': subscriptions,
   '2026_12_05_0024_token_budgets': tokenBudgets,
   '2026_12_06_0025_token_rate_limits': tokenRateLimits,
+  '2026_12_07_0026_user_budgets': userBudgets,
 };

@@ -5,7 +5,8 @@ import { ApiKeyCache } from './api-key-cache.js';
 
 const row = (id: number, userId: number, extra: Partial<TokenWithOwner> = {}): TokenWithOwner => ({
   id, user_id: userId, name: 'k', status: 1, expired_time: -1, remain_quota: 1000, unlimited_quota: 0, model_limits_enabled: 0, model_limits: null,
-  allow_ips: null, group: '', cross_group_retry: 0, budget_quota: 0, budget_period: '', budget_used: 0, budget_window: 0, rpm_limit: 0, tpm_limit: 0, user_username: 'u', user_role: 1, user_status: 1, user_group: 'default', user_quota: 5000, user_setting: null, user_deleted_at: null, user_subscription_until: 0, ...extra,
+  allow_ips: null, group: '', cross_group_retry: 0, budget_quota: 0, budget_period: '', budget_used: 0, budget_window: 0, rpm_limit: 0, tpm_limit: 0, user_username: 'u', user_role: 1, user_status: 1, user_group: 'default', user_quota: 5000, user_setting: null, user_deleted_at: null, user_subscription_until: 0,
+  user_budget_quota: 0, user_budget_period: '', user_budget_used: 0, user_budget_window: 0, ...extra,
 });
 
 describe('API key cache', () => {
@@ -72,5 +73,34 @@ describe('API key cache', () => {
     now += day;
     cache.charge(10, 1, 5);
     expect([cached.budget_used, cached.budget_window]).toEqual([5, 11 * 86_400]);
+  });
+
+  it("adds a charge to the user's spending in every cached key of that user, and to nothing of other users", () => {
+    const day = 86_400_000;
+    const now = 10 * day + 1000;
+    const cache = new ApiKeyCache(new ChangeEvents(), 60 * day, () => now);
+    const limit = { user_budget_quota: 900, user_budget_period: 'daily', user_budget_used: 100, user_budget_window: 10 * 86_400 };
+    const first = cache.set('a', row(1, 10, limit));
+    const second = cache.set('b', row(2, 10, limit));
+    const other = cache.set('c', row(3, 11, limit));
+    cache.charge(10, 1, 50, false);
+    expect([first.user_budget_used, second.user_budget_used, other.user_budget_used]).toEqual([150, 150, 100]);
+    // A subscription paid it: the wallet is untouched, the limit still counts it.
+    expect(first.user_quota).toBe(5000);
+    const unlimited = cache.set('d', row(4, 12));
+    cache.charge(12, 4, 50);
+    expect([unlimited.user_budget_used, unlimited.user_budget_window]).toEqual([0, 0]);
+  });
+
+  it("gives a key loaded after another of its owner the owner's spending not yet settled in the database", () => {
+    const now = 10 * 86_400_000 + 1000;
+    const cache = new ApiKeyCache(new ChangeEvents(), 60_000, () => now);
+    const limit = { user_budget_quota: 900, user_budget_period: 'daily', user_budget_used: 100, user_budget_window: 10 * 86_400 };
+    cache.set('a', row(1, 10, limit));
+    cache.charge(10, 1, 300);
+    // The database still says 100 (the charge is queued); the cached sibling knows better.
+    expect(cache.set('b', row(2, 10, limit)).user_budget_used).toBe(400);
+    // A database copy further on (another node's charges) is kept.
+    expect(cache.set('c', row(3, 10, { ...limit, user_budget_used: 650 })).user_budget_used).toBe(650);
   });
 });

@@ -1,6 +1,6 @@
-import type { TokenWithOwner } from '../../tokens/tokens.repository.js';
+import { ownerSpendingLimit, type TokenWithOwner } from '../../tokens/tokens.repository.js';
 import type { ChangeEvents } from '../../platform/change-events.js';
-import { budgetWindow, hasBudget } from '../../tokens/token-budget.js';
+import { hasBudget, withSpending } from '../../billing/spending-limit.js';
 
 const DEFAULT_TTL_MS = 3000;
 const MAX_ENTRIES = 50_000;
@@ -57,28 +57,34 @@ export class ApiKeyCache {
     this.byToken.set(row.id, entry);
     let set = this.byUser.get(row.user_id);
     if (!set) this.byUser.set(row.user_id, (set = new Set()));
+    const sibling = set.values().next().value;
+    if (sibling) adoptOwnerSpending(entry.row, sibling.row);
     set.add(entry);
     return entry.row;
   }
 
   /**
    * Lowers the cached balances of a user and a limited token by a charge (negative: a credit) and adds it
-   * to the token's spending in the current period; a charge a subscription pays (`fromWallet` false) leaves
-   * the user's balance alone.
+   * to the token's and the user's spending in the current period (as the settlement counts it); a charge a
+   * subscription pays (`fromWallet` false) leaves the user's balance alone.
    */
   charge(userId: number, tokenId: number, amount: number, fromWallet = true): void {
     if (amount === 0) return;
-    if (fromWallet) for (const entry of this.byUser.get(userId) ?? []) entry.row.user_quota -= amount;
+    const now = Math.floor(this.now() / 1000);
+    for (const { row } of this.byUser.get(userId) ?? []) {
+      if (fromWallet) row.user_quota -= amount;
+      const limit = ownerSpendingLimit(row);
+      if (hasBudget(limit)) {
+        const spent = withSpending(limit, amount, now);
+        row.user_budget_used = spent.budget_used;
+        row.user_budget_window = spent.budget_window;
+      }
+    }
     const token = this.byToken.get(tokenId);
     if (!token) return;
-    if (token.row.unlimited_quota !== 1) token.row.remain_quota -= amount;
     const row = token.row;
-    if (hasBudget(row)) {
-      // The settlement counts it in the period it falls in; so does the cached copy.
-      const start = budgetWindow(row.budget_period, Math.floor(this.now() / 1000)).start;
-      row.budget_used = (row.budget_window === start ? row.budget_used : 0) + amount;
-      row.budget_window = start;
-    }
+    if (row.unlimited_quota !== 1) row.remain_quota -= amount;
+    if (hasBudget(row)) Object.assign(row, withSpending(row, amount, now));
   }
 
   private remove(entry: Entry) {
@@ -87,5 +93,18 @@ export class ApiKeyCache {
     const set = this.byUser.get(entry.row.user_id);
     set?.delete(entry);
     if (set?.size === 0) this.byUser.delete(entry.row.user_id);
+  }
+}
+
+/**
+ * A key loaded while another key of its owner is cached takes the owner's spending from it when that is
+ * further on: the cached copy holds this node's charges that are not yet settled in the database.
+ */
+function adoptOwnerSpending(row: TokenWithOwner, sibling: TokenWithOwner): void {
+  if (!hasBudget(ownerSpendingLimit(row))) return;
+  const later = sibling.user_budget_window > row.user_budget_window;
+  if (later || (sibling.user_budget_window === row.user_budget_window && sibling.user_budget_used > row.user_budget_used)) {
+    row.user_budget_used = sibling.user_budget_used;
+    row.user_budget_window = sibling.user_budget_window;
   }
 }

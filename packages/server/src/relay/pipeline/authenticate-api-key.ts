@@ -1,13 +1,13 @@
-import { Role, UserStatus, type TokenBudgetPeriod } from '@gw/contracts';
+import { Role, UserStatus, type BudgetPeriod } from '@gw/contracts';
 import type { Db } from '../../db/database.js';
-import { tokensRepository, type TokenWithOwner } from '../../tokens/tokens.repository.js';
+import { ownerSpendingLimit, tokensRepository, type TokenWithOwner } from '../../tokens/tokens.repository.js';
 import { quotaLedgerRepository } from '../../billing/quota-ledger.repository.js';
 import { TokenStatus } from '../../tokens/token-status.js';
 import { isAllowed, parseAllowList } from '../../platform/ip-allow-list.js';
 import { nowSeconds } from '../../platform/clock.js';
 import { forbidden, quotaExhausted, unauthorized } from '../relay-error.js';
 import { subscriptionFunding } from '../../subscriptions/subscription-funding.js';
-import { budgetStanding, hasBudget } from '../../tokens/token-budget.js';
+import { budgetPeriodOf, budgetStanding, hasBudget, type SpendingLimit } from '../../billing/spending-limit.js';
 import type { ApiKeyCache } from './api-key-cache.js';
 
 /** Who is calling the gateway, after every key check passed. */
@@ -34,7 +34,9 @@ export interface ApiKeyPrincipal {
   /** An `auto` key may move on to its next auto group when every channel of one failed. */
   crossGroupRetry: boolean;
   /** The key's spending-limit period ('' for none): what it spends counts toward that period's limit. */
-  tokenBudgetPeriod: TokenBudgetPeriod | '';
+  tokenBudgetPeriod: BudgetPeriod | '';
+  /** The same for the owner's spending limit over all their keys. */
+  userBudgetPeriod: BudgetPeriod | '';
   /** The key's requests per minute (any outcome) and prompt + completion tokens per minute; 0 = no limit. */
   rpmLimit: number;
   tpmLimit: number;
@@ -88,6 +90,7 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     if (list && !isAllowed(list, clientIp)) throw forbidden(`this API key may not be used from ${clientIp}`, 'ip_not_allowed');
   }
   if (row.user_status !== UserStatus.Enabled) throw forbidden('the account that owns this API key is disabled', 'user_banned');
+  checkUserBudget(ownerSpendingLimit(row));
   if (row.user_quota <= 0 && !opts.deferUserQuotaCheck && !subscriptionFunding(row.user_subscription_until, row.user_setting)) throw userQuotaUsedUp();
   if (parsed.channelId !== null && row.user_role < Role.Admin) throw forbidden('ordinary users cannot specify a channel', 'channel_pin_forbidden');
   const group = row.group || row.user_group;
@@ -110,7 +113,8 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     modelLimits: row.model_limits_enabled === 1 ? parseModelLimits(row.model_limits) : null,
     pinnedChannelId: parsed.channelId,
     crossGroupRetry: row.cross_group_retry === 1,
-    tokenBudgetPeriod: hasBudget(row) ? row.budget_period : '',
+    tokenBudgetPeriod: budgetPeriodOf(row),
+    userBudgetPeriod: budgetPeriodOf(ownerSpendingLimit(row)),
     rpmLimit: row.rpm_limit,
     tpmLimit: row.tpm_limit,
   };
@@ -150,6 +154,15 @@ async function checkTokenState(row: TokenWithOwner, db: Db) {
     if (used >= row.budget_quota) {
       throw quotaExhausted(`this API key has spent its ${row.budget_period} limit; it renews at ${new Date(resetTime * 1000).toISOString()}`, 'token_budget_exhausted');
     }
+  }
+}
+
+/** Refuses a user who has spent their limit of the current period (over all their keys and the playground). */
+export function checkUserBudget(limit: SpendingLimit) {
+  if (!hasBudget(limit)) return;
+  const { used, resetTime } = budgetStanding(limit, nowSeconds());
+  if (used >= limit.budget_quota) {
+    throw quotaExhausted(`your account has spent its ${limit.budget_period} limit; it renews at ${new Date(resetTime * 1000).toISOString()}`, 'user_budget_exhausted');
   }
 }
 

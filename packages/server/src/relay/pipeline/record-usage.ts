@@ -112,7 +112,7 @@ export function chargeAnswer(deps: RelayDeps, a: ChargedAnswer): number {
   // A key with a tpm_limit counts the answer's tokens toward its current minute.
   if (p.tpmLimit > 0) deps.keyRateLimits?.used(p, totalPromptTokens(u) + u.completionTokens);
   deps.billing
-    .settleBatched({ requestId: holdId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: a.channel.id, log, budgetPeriod: p.tokenBudgetPeriod || undefined })
+    .settleBatched({ requestId: holdId, userId: p.userId, tokenId: p.tokenId, tokenUnlimited: p.tokenUnlimited, actualQuota: quota, channelId: a.channel.id, log, budgetPeriod: p.tokenBudgetPeriod || undefined, userBudgetPeriod: p.userBudgetPeriod || undefined })
     .catch((err: unknown) => deps.log.error({ err, requestId: a.requestId }, 'settlement failed'));
   return quota;
 }

@@ -4,7 +4,8 @@ import type { Actor } from '../../http/request-context.js';
 import { usersRepository } from '../../users/users.repository.js';
 import type { RelayBody } from '../providers/provider-adapter.js';
 import { forbidden, invalidRequest, unauthorized } from '../relay-error.js';
-import type { ApiKeyPrincipal } from '../pipeline/authenticate-api-key.js';
+import { checkUserBudget, type ApiKeyPrincipal } from '../pipeline/authenticate-api-key.js';
+import { budgetPeriodOf } from '../../billing/spending-limit.js';
 
 /**
  * The playground (POST /pg/chat/completions, new-api's): the console's signed-in user tries models
@@ -41,6 +42,7 @@ export async function playgroundCaller(deps: PlaygroundPrincipalDeps, actor: Act
   const user = await usersRepository.findById(deps.db, actor.id);
   if (!user) throw unauthorized('not signed in or the session has expired', 'unauthorized');
   if (user.status !== UserStatus.Enabled) throw forbidden('this account has been disabled', 'user_banned');
+  checkUserBudget(user);
   const group = typeof requested === 'string' && requested.trim() !== '' ? requested.trim() : user.group;
   if (group !== user.group && !deps.usableGroups(user.group).has(group)) {
     throw forbidden(`you may not use the group "${group}"`, 'group_not_allowed');
@@ -62,6 +64,7 @@ export async function playgroundCaller(deps: PlaygroundPrincipalDeps, actor: Act
     pinnedChannelId: null,
     crossGroupRetry: false,
     tokenBudgetPeriod: '',
+    userBudgetPeriod: budgetPeriodOf(user),
     // The console's playground is the signed-in user, not a key: no key rate limits.
     rpmLimit: 0,
     tpmLimit: 0,
