@@ -1,13 +1,14 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { AUTO_GROUP, TOKEN_NEVER_EXPIRES, type CreateTokenBody, type TokenBudgetPeriod, type TokenView } from '@gw/contracts';
+import { AUTO_GROUP, TOKEN_NEVER_EXPIRES, type CreateTokenBody, type TokenView } from '@gw/contracts';
+import { noSpendingLimit, spendingLimitBody, spendingLimitToValues, type SpendingLimitValues } from '../../components/spending-limit/spending-limit-form';
 
 /** New-token defaults (spec 3 §9): 500000 quota, never expires. */
 export const DEFAULT_TOKEN_QUOTA = 500_000;
 /** Batch sizes offered when creating tokens (spec 3 §9). */
 export const BATCH_COUNT_PRESETS = [10, 20, 30, 100] as const;
 
-/** The token editor's form model; `expires` null means "never" (-1). */
-export interface TokenFormValues {
+/** The token editor's form model; `expires` null means "never" (-1). The spending limit is the key's own. */
+export interface TokenFormValues extends SpendingLimitValues {
   name: string;
   remain_quota: number;
   unlimited_quota: boolean;
@@ -17,10 +18,6 @@ export interface TokenFormValues {
   group: string;
   /** Only offered (and only meaningful) for the `auto` group. */
   cross_group_retry: boolean;
-  /** Quota units the key may spend per period; only used when a period is chosen. */
-  budget_quota: number;
-  /** '' = no spending limit per period. */
-  budget_period: TokenBudgetPeriod | '';
   /** Requests per minute; empty (null) or 0 = unlimited. */
   rpm_limit: number | null;
   /** Prompt + completion tokens per minute; empty (null) or 0 = unlimited. */
@@ -29,7 +26,7 @@ export interface TokenFormValues {
 }
 
 export function newTokenValues(): TokenFormValues {
-  return { name: '', remain_quota: DEFAULT_TOKEN_QUOTA, unlimited_quota: false, expires: null, model_limits: [], allow_ips: '', group: '', cross_group_retry: false, budget_quota: 0, budget_period: '', rpm_limit: null, tpm_limit: null, count: 1 };
+  return { name: '', remain_quota: DEFAULT_TOKEN_QUOTA, unlimited_quota: false, expires: null, model_limits: [], allow_ips: '', group: '', cross_group_retry: false, ...noSpendingLimit(), rpm_limit: null, tpm_limit: null, count: 1 };
 }
 
 export function tokenToValues(token: TokenView): TokenFormValues {
@@ -42,8 +39,7 @@ export function tokenToValues(token: TokenView): TokenFormValues {
     allow_ips: token.allow_ips,
     group: token.group,
     cross_group_retry: token.cross_group_retry,
-    budget_quota: token.budget_quota,
-    budget_period: token.budget_period,
+    ...spendingLimitToValues(token),
     // 0 (no limit) shows as an empty field.
     rpm_limit: token.rpm_limit || null,
     tpm_limit: token.tpm_limit || null,
@@ -67,8 +63,7 @@ export function valuesToBody(v: TokenFormValues): CreateTokenBody {
     allow_ips: v.allow_ips.trim(),
     group: v.group ?? '',
     cross_group_retry: v.group === AUTO_GROUP && v.cross_group_retry,
-    budget_quota: v.budget_period ? Math.trunc(v.budget_quota ?? 0) : 0,
-    budget_period: v.budget_period ?? '',
+    ...spendingLimitBody(v),
     rpm_limit: rateLimitOf(v.rpm_limit),
     tpm_limit: rateLimitOf(v.tpm_limit),
     count: Math.max(1, Math.trunc(v.count || 1)),

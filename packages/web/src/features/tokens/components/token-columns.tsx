@@ -2,11 +2,11 @@ import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { TOKEN_NEVER_EXPIRES, type TokenView } from '@gw/contracts';
+import { SpendingLimitUsage } from '../../../components/spending-limit/spending-limit-usage';
 import { StackedCell } from '../../../components/table/stacked-cell';
 import { formatUnixTime } from '../../../lib/format';
 import { maskedKey } from '../token-key';
 import { rateLimitsText } from '../token-rate-limits';
-import { TokenBudgetUsage } from './token-budget-usage';
 import { TokenRowActions } from './token-row-actions';
 import { TokenStatusTag } from './token-status-tag';
 
@@ -37,7 +37,7 @@ export function tokenColumns({ t, locale, formatQuota, onEdit }: ColumnDeps): Co
         <Space orientation="vertical" size={0}>
           {tk.unlimited_quota ? <Tag color="purple">{t('quota.unlimited')}</Tag> : <span>{t('quota.remaining', { amount: formatQuota(tk.remain_quota) })}</span>}
           <Typography.Text type="secondary">{t('quota.used', { amount: formatQuota(tk.used_quota) })}</Typography.Text>
-          <TokenBudgetUsage token={tk} t={t} locale={locale} formatQuota={formatQuota} />
+          <SpendingLimitUsage limit={tk} formatQuota={formatQuota} testId="token-budget" />
         </Space>
       ),
     },

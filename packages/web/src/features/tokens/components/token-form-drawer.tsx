@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AUTO_GROUP, CreateTokenBody, TOKEN_NAME_MAX, UpdateTokenBody, type TokenView } from '@gw/contracts';
 import { FormDrawer } from '../../../components/form/form-drawer';
+import { SpendingLimitFields } from '../../../components/spending-limit/spending-limit-fields';
 import { fitScreen } from '../../../components/responsive';
 import { issuesToFields } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useSiteStatus } from '../../status/api/status.queries';
+import { useQuotaFormatter } from '../../status/use-quota-formatter';
 import { tokenQueries, useCreateTokens, useUpdateToken } from '../api/tokens.queries';
 import { newTokenValues, tokenToValues, valuesToBody, type TokenFormValues } from '../token-form';
-import { TokenBudgetFields } from './token-budget-fields';
 import { TokenLimitFields } from './token-limit-fields';
 import { TokenRateLimitFields } from './token-rate-limit-fields';
 import { TokenCountField, TokenQuotaFields } from './token-quota-fields';
@@ -29,6 +30,7 @@ export function TokenFormDrawer({ open, token, onClose }: TokenFormDrawerProps) 
   const create = useCreateTokens();
   const update = useUpdateToken();
   const isEdit = token !== null;
+  const formatQuota = useQuotaFormatter();
   // New keys start in `auto` when the site says so (DefaultUseAutoGroup) and auto is offered to this user.
   const { status } = useSiteStatus();
   const groups = useQuery(tokenQueries.selfGroups());
@@ -90,7 +92,7 @@ export function TokenFormDrawer({ open, token, onClose }: TokenFormDrawerProps) 
           <Input placeholder={t('form.namePlaceholder')} />
         </Form.Item>
         <TokenQuotaFields />
-        <TokenBudgetFields />
+        <SpendingLimitFields help={t('form.budgetPeriodHelp')} formatQuota={formatQuota} />
         <TokenRateLimitFields />
         <TokenLimitFields />
         {!isEdit && <TokenCountField />}

@@ -2,10 +2,14 @@ import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DISPLAY_NAME_MAX, PASSWORD_MIN, REMARKS_MAX, USERNAME_MAX } from '@gw/contracts';
+import { SpendingLimitFields } from '../../../components/spending-limit/spending-limit-fields';
 import { groupQueries } from '../../groups/api/groups.queries';
 import { useQuotaFormatter } from '../../status/use-quota-formatter';
 
-/** Fields shown only when an administrator edits another user: group, quota add, remarks. */
+/**
+ * Fields shown only when an administrator edits another user: group, quota add, the spending limit per period
+ * (for all of the user's keys together), remarks.
+ */
 export function AdminOnlyFields({ currentQuota }: { currentQuota: string }) {
   const { t } = useTranslation('users');
   const groups = useQuery(groupQueries.names());
@@ -22,6 +26,7 @@ export function AdminOnlyFields({ currentQuota }: { currentQuota: string }) {
       <Form.Item name="add_quota" label={t('form.addQuota')} extra={typeof addQuota === 'number' && addQuota !== 0 ? t('form.addQuotaEquals', { amount: formatQuota(addQuota) }) : t('form.addQuotaHelp')}>
         <InputNumber precision={0} step={500000} style={{ width: '100%' }} placeholder="0" />
       </Form.Item>
+      <SpendingLimitFields help={t('form.budgetPeriodHelp')} formatQuota={formatQuota} />
       <Form.Item name="remarks" label={t('form.remarks')}>
         <Input.TextArea rows={3} maxLength={REMARKS_MAX} showCount />
       </Form.Item>

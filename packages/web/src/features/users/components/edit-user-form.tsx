@@ -2,33 +2,20 @@ import { useEffect } from 'react';
 import { Alert, Button, Form } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { UpdateSelfBody, UpdateUserBody, type UserView } from '@gw/contracts';
+import { UpdateSelfBody, UpdateUserBody } from '@gw/contracts';
 import { PageSpinner } from '../../../components/page-spinner';
 import { issuesToFields } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useRoles } from '../../../lib/session';
 import { useQuotaFormatter } from '../../status/use-quota-formatter';
 import { userQueries, useUpdateUser } from '../api/users.queries';
+import { userToValues, valuesToSelfBody, valuesToUpdateBody, type EditUserValues } from '../user-form';
 import { AccountFields, AdminOnlyFields } from './edit-user-fields';
 import { UserSecuritySection } from './user-security-section';
 
-interface EditValues {
-  username?: string;
-  display_name?: string;
-  password?: string;
-  original_password?: string;
-  group?: string;
-  add_quota?: number | null;
-  remarks?: string;
-}
-
-function valuesOf(user: UserView): EditValues {
-  return { username: user.username, display_name: user.display_name, password: '', original_password: '', group: user.group, add_quota: null, remarks: user.remarks };
-}
-
 /**
- * The edit-user panel (spec 1 §2.8): a user by id (administrator editing another user, with group,
- * quota add and remarks) or the signed-in user when there is no id (those three hidden).
+ * The edit-user panel (spec 1 §2.8): a user by id (administrator editing another user, with group, quota add,
+ * remarks and the spending limit per period) or the signed-in user when there is no id (those hidden).
  */
 export function EditUserForm({ userId, onDone }: { userId?: number; onDone?: () => void }) {
   const { t } = useTranslation('users');
@@ -38,22 +25,17 @@ export function EditUserForm({ userId, onDone }: { userId?: number; onDone?: () 
   const query = useQuery(userQueries.detail(target));
   const update = useUpdateUser();
   const formatQuota = useQuotaFormatter();
-  const [form] = Form.useForm<EditValues>();
+  const [form] = Form.useForm<EditUserValues>();
   useEffect(() => {
-    if (query.data) form.setFieldsValue(valuesOf(query.data));
+    if (query.data) form.setFieldsValue(userToValues(query.data));
   }, [query.data, form]);
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <Alert type="error" showIcon title={query.error.message} />;
 
-  const submit = (v: EditValues) => {
-    const parsed = editingOther
-      ? UpdateUserBody.safeParse({
-          id: target, username: v.username?.trim(), display_name: v.display_name?.trim() ?? '', password: v.password ?? '',
-          group: v.group, remarks: v.remarks ?? '', ...(v.add_quota ? { add_quota: Math.trunc(v.add_quota) } : {}),
-        })
-      : UpdateSelfBody.safeParse({ display_name: v.display_name?.trim() ?? '', password: v.password ?? '', original_password: v.original_password || undefined });
-    if (!parsed.success) return form.setFields(issuesToFields<EditValues>(parsed.error, 'username'));
+  const submit = (v: EditUserValues) => {
+    const parsed = editingOther ? UpdateUserBody.safeParse(valuesToUpdateBody(target, v)) : UpdateSelfBody.safeParse(valuesToSelfBody(v));
+    if (!parsed.success) return form.setFields(issuesToFields<EditUserValues>(parsed.error, 'username'));
     const body = editingOther ? { kind: 'admin' as const, data: parsed.data as UpdateUserBody } : { kind: 'self' as const, data: parsed.data as UpdateSelfBody };
     update.mutate(body, {
       onSuccess: () => {

@@ -2,6 +2,7 @@ import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { UserView } from '@gw/contracts';
+import { SpendingLimitUsage } from '../../../components/spending-limit/spending-limit-usage';
 import { StackedCell } from '../../../components/table/stacked-cell';
 import { shortenNumber } from '../../../lib/format';
 import { UserRowActions } from './user-row-actions';
@@ -38,6 +39,7 @@ export function userColumns({ t, formatQuota, onEdit }: ColumnDeps): ColumnsType
         <Space orientation="vertical" size={0}>
           <span>{t('quota.remaining', { amount: formatQuota(u.quota) })}</span>
           <Typography.Text type="secondary">{t('quota.used', { amount: formatQuota(u.used_quota) })}</Typography.Text>
+          <SpendingLimitUsage limit={u} formatQuota={formatQuota} testId="user-budget" />
           <Typography.Text type="secondary">{t('quota.requests', { count: shortenNumber(u.request_count) })}</Typography.Text>
         </Space>
       ),
