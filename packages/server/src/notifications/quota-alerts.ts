@@ -5,6 +5,7 @@ import { parseUserSetting } from '../personal/user-setting.js';
 import { notificationThrottleRepository } from './notification-throttle.repository.js';
 import { QUOTA_NOTICE_TYPE, quotaMail, quotaWebhookNotice, type QuotaNoticeFacts } from './quota-notice.js';
 import { deliverNotice, noticeRouteOf, type NoticeDeliveryDeps, type NoticeRecipient } from './notice-delivery.js';
+import { checkSpendingLimits, type SpendingLimitAlertDeps } from './spending-limit-alerts.js';
 
 /** At most one quota notice per user in this many seconds (spec 1 §9). */
 export const QUOTA_NOTICE_INTERVAL_SECONDS = 2 * 3600;
@@ -23,8 +24,10 @@ export interface QuotaAlertsDeps extends NoticeDeliveryDeps {
 /**
  * Low-quota notices (spec 3 §2.8, new-api §3.7): after a charge is committed, the user's balance is
  * compared with their warning threshold (or QuotaRemindThreshold when they never set one); below it, an
- * e-mail or a signed webhook goes out, at most once per 2 hours per user across all processes.
- * Nothing here runs on the relay's path: `charged` only remembers the user, the check runs later.
+ * e-mail or a signed webhook goes out, at most once per 2 hours per user across all processes. The same
+ * check tells the user when their own or one of their keys' spending limits is nearly or wholly spent
+ * (spending-limit-alerts.ts). Nothing here runs on the relay's path: `charged` only remembers the user,
+ * the check runs later.
  */
 export class QuotaAlerts {
   private pending = new Set<number>();
@@ -79,7 +82,7 @@ export class QuotaAlerts {
     for (let i = 0; i < ids.length; i += USERS_PER_QUERY) {
       const users = await this.deps.db
         .selectFrom('users')
-        .select(['id', 'email', 'quota', 'setting', 'notify_webhook_secret'])
+        .select(['id', 'email', 'quota', 'setting', 'notify_webhook_secret', 'budget_quota', 'budget_period', 'budget_used', 'budget_window'])
         .where('id', 'in', ids.slice(i, i + USERS_PER_QUERY))
         .where('deleted_at', 'is', null)
         .execute();
@@ -90,7 +93,13 @@ export class QuotaAlerts {
           this.deps.onError?.(err);
         }
       }
+      await checkSpendingLimits(this.spendingDeps(), users, this.now(), (err) => this.deps.onError?.(err));
     }
+  }
+
+  private spendingDeps(): SpendingLimitAlertDeps {
+    const { options } = this.deps;
+    return { ...this.deps, warningPercent: options.get('SpendingLimitWarningPercent'), systemName: options.get('SystemName'), formatQuota: (q) => this.formatQuota(q) };
   }
 
   private async checkUser(user: NoticeRecipient & { quota: number }): Promise<void> {

@@ -83,6 +83,8 @@ export const operationOptions = {
    */
   AutomaticRetryStatusCodes: statusCodes('100-199,300-399,401-499,500-599'),
   QuotaRemindThreshold: int(1000, 0),
+  /** Users are told once a period when their own or a key's spending limit is this share (percent) spent; 0: only once it is spent. */
+  SpendingLimitWarningPercent: int(80, 0, 100),
 
   // Monitoring
   /** Test every channel (not disabled by hand) on a timer, on one node of the site. */

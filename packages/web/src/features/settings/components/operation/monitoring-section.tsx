@@ -5,6 +5,7 @@ import { BoolOption, FieldGrid, GridCell, NumberOption, SecretOption, SwitchRow,
 const FIELDS = {
   ChannelDisableThreshold: 'number',
   QuotaRemindThreshold: 'number',
+  SpendingLimitWarningPercent: 'number',
   AutomaticDisableChannelEnabled: 'bool',
   AutomaticEnableChannelEnabled: 'bool',
   ChannelStatusNotifyEnabled: 'bool',
@@ -16,7 +17,7 @@ const FIELDS = {
   'monitor_setting.auto_test_channel_minutes': 'number',
 } as const;
 
-/** Channel health (test time limit, automatic disable/enable, root's notices of it, and tests, disabling keywords and statuses, retried statuses) and the metrics endpoint token. */
+/** Users' quota and spending-limit notices, channel health (test time limit, automatic disable/enable, root's notices of it, and tests, disabling keywords and statuses, retried statuses) and the metrics endpoint token. */
 export function MonitoringSection({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation('settings');
   return (
@@ -27,6 +28,9 @@ export function MonitoringSection({ options }: { options: Record<string, string>
         </GridCell>
         <GridCell>
           <NumberOption name="QuotaRemindThreshold" label={t('monitoring.quotaRemindThreshold')} help={t('monitoring.quotaRemindThresholdHelp')} min={0} required />
+        </GridCell>
+        <GridCell>
+          <NumberOption name="SpendingLimitWarningPercent" label={t('monitoring.spendingWarningPercent')} help={t('monitoring.spendingWarningPercentHelp')} min={0} max={100} required />
         </GridCell>
         <GridCell>
           <NumberOption name="monitor_setting.auto_test_channel_minutes" label={t('monitoring.autoTestMinutes')} help={t('monitoring.autoTestMinutesHelp')} min={1} required />
