@@ -41,6 +41,8 @@ describe.each(testDialects())("a user's spending limit per period over all their
       expect(error.code).toBe('user_budget_exhausted');
       expect(error.message).toBe(`your account has spent its weekly limit; it renews at ${new Date(budgetWindow('weekly', nowSeconds()).next * 1000).toISOString()}`);
     }
+    // The playground reads the user from the database, where the last charges land once their batch is written.
+    await r.settled();
     const session = await signIn(r.ctx.app, user);
     const playground = await fetch(`${r.gateway}/pg/chat/completions`, {
       method: 'POST',

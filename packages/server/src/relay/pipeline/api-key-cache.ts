@@ -73,6 +73,7 @@ export class ApiKeyCache {
     const now = Math.floor(this.now() / 1000);
     for (const { row } of this.byUser.get(userId) ?? []) {
       if (fromWallet) row.user_quota -= amount;
+      if (row.user_budget_quota <= 0) continue;
       const limit = ownerSpendingLimit(row);
       if (hasBudget(limit)) {
         const spent = withSpending(limit, amount, now);
@@ -101,7 +102,7 @@ export class ApiKeyCache {
  * further on: the cached copy holds this node's charges that are not yet settled in the database.
  */
 function adoptOwnerSpending(row: TokenWithOwner, sibling: TokenWithOwner): void {
-  if (!hasBudget(ownerSpendingLimit(row))) return;
+  if (row.user_budget_quota <= 0 || !hasBudget(ownerSpendingLimit(row))) return;
   const later = sibling.user_budget_window > row.user_budget_window;
   if (later || (sibling.user_budget_window === row.user_budget_window && sibling.user_budget_used > row.user_budget_used)) {
     row.user_budget_used = sibling.user_budget_used;

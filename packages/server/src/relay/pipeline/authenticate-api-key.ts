@@ -90,7 +90,9 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     if (list && !isAllowed(list, clientIp)) throw forbidden(`this API key may not be used from ${clientIp}`, 'ip_not_allowed');
   }
   if (row.user_status !== UserStatus.Enabled) throw forbidden('the account that owns this API key is disabled', 'user_banned');
-  checkUserBudget(ownerSpendingLimit(row));
+  // Most owners have no limit: two comparisons, no allocation.
+  const ownerLimit = row.user_budget_quota > 0 ? ownerSpendingLimit(row) : null;
+  if (ownerLimit) checkUserBudget(ownerLimit);
   if (row.user_quota <= 0 && !opts.deferUserQuotaCheck && !subscriptionFunding(row.user_subscription_until, row.user_setting)) throw userQuotaUsedUp();
   if (parsed.channelId !== null && row.user_role < Role.Admin) throw forbidden('ordinary users cannot specify a channel', 'channel_pin_forbidden');
   const group = row.group || row.user_group;
@@ -114,7 +116,7 @@ export async function authenticateApiKey(rawKey: string | undefined, clientIp: s
     pinnedChannelId: parsed.channelId,
     crossGroupRetry: row.cross_group_retry === 1,
     tokenBudgetPeriod: budgetPeriodOf(row),
-    userBudgetPeriod: budgetPeriodOf(ownerSpendingLimit(row)),
+    userBudgetPeriod: ownerLimit ? budgetPeriodOf(ownerLimit) : '',
     rpmLimit: row.rpm_limit,
     tpmLimit: row.tpm_limit,
   };
