@@ -20,6 +20,15 @@ describe.each(testDialects())("a user's spending limit per period over all their
     return user;
   }
   const spending = (userId: number) => r.ctx.db.selectFrom('users').select(['budget_used', 'budget_window']).where('id', '=', userId).executeTakeFirstOrThrow();
+  /** The user, signed in to the console, asks `model` in the playground. */
+  async function inPlayground(user: { username: string; password: string }, model: string): Promise<Response> {
+    const session = await signIn(r.ctx.app, user);
+    return fetch(`${r.gateway}/pg/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...session.headers },
+      body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+  }
   const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
   it("counts what every key of the user spends, then refuses all of them (and the playground) until the period renews", async () => {
@@ -43,12 +52,7 @@ describe.each(testDialects())("a user's spending limit per period over all their
     }
     // The playground reads the user from the database, where the last charges land once their batch is written.
     await r.settled();
-    const session = await signIn(r.ctx.app, user);
-    const playground = await fetch(`${r.gateway}/pg/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...session.headers },
-      body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
-    });
+    const playground = await inPlayground(user, model);
     expect(playground.status).toBe(429);
     expect((await errorOf(playground)).code).toBe('user_budget_exhausted');
 
@@ -72,13 +76,7 @@ describe.each(testDialects())("a user's spending limit per period over all their
     await r.createChannel({ models: model });
     r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok', chatUsage(100, 50))));
     const user = await limitedUser(1_000_000_000, 'monthly');
-    const session = await signIn(r.ctx.app, user);
-    const res = await fetch(`${r.gateway}/pg/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...session.headers },
-      body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
-    });
-    expect(res.status).toBe(200);
+    expect((await inPlayground(user, model)).status).toBe(200);
     await r.settled();
     expect(await spending(user.id)).toEqual({ budget_used: r.quotaFor(model, { prompt: 100, completion: 50 }), budget_window: budgetWindow('monthly', nowSeconds()).start });
   });
