@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { TokenView } from '@gw/contracts';
 import { openPage, signIn, waitForPath, withNotice } from './support/browser';
 import { pageApi } from './support/page-api';
+import { choosePeriod, enterNewSpendingLimit } from './support/spending-limit';
 import { useRootSite } from './support/server';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
@@ -22,11 +23,6 @@ describe('token spending limit', () => {
   const tokenNamed = async (page: Page, name: string) =>
     (await pageApi<{ items: TokenView[] }>(page, 'GET', '/api/token/?p=0&size=50')).data.items.find((t) => t.name === name);
 
-  async function choosePeriod(page: Page, drawer: Locator, period: string): Promise<void> {
-    await drawer.getByLabel('Spending limit per period').click();
-    await page.locator('.ant-select-item-option', { hasText: period }).click();
-    await page.keyboard.press('Escape');
-  }
 
   it('creates a token with a daily limit, shows its use in the list and edits it to weekly', async () => {
     const name = `budget-key-${++attempt}`;
@@ -39,15 +35,7 @@ describe('token spending limit', () => {
     const drawer = page.locator('.ant-drawer-open');
     await drawer.getByText('Create token').waitFor();
     await drawer.getByLabel('Name').fill(name);
-    // The amount is asked for once a period is chosen.
-    await expect(drawer.getByLabel('Limit per period', { exact: true }).count()).resolves.toBe(0);
-    await choosePeriod(page, drawer, 'Daily');
-    const amount = drawer.getByLabel('Limit per period', { exact: true });
-    await amount.fill('0');
-    await page.getByTestId('token-submit').click();
-    await drawer.getByText('Please enter the limit per period').waitFor();
-    await amount.fill(String(BUDGET));
-    await drawer.getByText('Equals $2.00').waitFor();
+    await enterNewSpendingLimit(page, drawer, page.getByTestId('token-submit'), 'Daily', BUDGET, 'Equals $2.00');
     await withNotice(page, 'Tokens created: 1', () => page.getByTestId('token-submit').click());
 
     const row = page.locator('tr.ant-table-row', { hasText: name });

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { UserView } from '@gw/contracts';
 import { openPage, signIn, waitForPath, withNotice } from './support/browser';
 import { createUserAs, pageApi } from './support/page-api';
+import { choosePeriod, enterNewSpendingLimit } from './support/spending-limit';
 import { useRootSite } from './support/server';
 
 const ROOT = { username: 'rootadmin', password: 'root-pass-123' };
@@ -27,11 +28,6 @@ describe('user spending limit', () => {
 
   const userById = async (page: Page, id: number) => (await pageApi<UserView>(page, 'GET', `/api/user/${id}`)).data;
 
-  async function choosePeriod(page: Page, drawer: Locator, period: string): Promise<void> {
-    await drawer.getByLabel('Spending limit per period').click();
-    await page.locator('.ant-select-item-option', { hasText: period }).click();
-    await page.keyboard.press('Escape');
-  }
 
   /** Opens the user's editor from its row of the user list. */
   async function openEditor(row: Locator, drawer: Locator): Promise<void> {
@@ -61,15 +57,7 @@ describe('user spending limit', () => {
     await openEditor(row, drawer);
     await drawer.getByText("Caps what all of this user's keys together may spend per period, on top of each key's own limit", { exact: false }).waitFor();
     await drawer.locator('.ant-select', { hasText: 'No limit' }).waitFor();
-    // The amount is asked for once a period is chosen.
-    await expect(drawer.getByLabel('Limit per period', { exact: true }).count()).resolves.toBe(0);
-    await choosePeriod(admin, drawer, 'Daily');
-    const amount = drawer.getByLabel('Limit per period', { exact: true });
-    await amount.fill('0');
-    await admin.getByTestId('edit-user-submit').click();
-    await drawer.getByText('Please enter the limit per period').waitFor();
-    await amount.fill(String(BUDGET));
-    await drawer.getByText('Equals $2.00', { exact: true }).waitFor();
+    await enterNewSpendingLimit(admin, drawer, admin.getByTestId('edit-user-submit'), 'Daily', BUDGET, 'Equals $2.00');
     if (SCREENSHOTS) await admin.screenshot({ path: `${SCREENSHOTS}/user-spending-limit-editor.png` });
     await withNotice(admin, 'User information updated successfully!', () => admin.getByTestId('edit-user-submit').click());
     await drawer.waitFor({ state: 'detached' });
