@@ -11,8 +11,8 @@ const models = { type: 'array', maxItems: 10, items: { type: 'string' }, descrip
 export const relaySchemas: Record<string, { summary: string; body?: object }> = {
   'POST /v1/chat/completions': {
     summary:
-      'OpenAI chat completions (any channel type; converted where needed). Optional `models` fallback list; with the response cache on, `X-Gateway-Cache: true|false` and `X-Gateway-Cache-TTL` ask for or skip a cached answer (answered `X-Gateway-Cache: hit|miss`)',
-    body: { type: 'object', required: ['messages'], properties: { model: { type: 'string' }, models, messages: { type: 'array', items: message }, stream: { type: 'boolean' }, max_tokens: { type: 'integer' }, tools: { type: 'array' } } },
+      'OpenAI chat completions (any channel type; converted where needed). Optional `models` fallback list; `usage: {"include": true}` (OpenRouter usage accounting) adds `cost` in dollars to the answer\'s usage; with the response cache on, `X-Gateway-Cache: true|false` and `X-Gateway-Cache-TTL` ask for or skip a cached answer (answered `X-Gateway-Cache: hit|miss`)',
+    body: { type: 'object', required: ['messages'], properties: { model: { type: 'string' }, models, messages: { type: 'array', items: message }, stream: { type: 'boolean' }, max_tokens: { type: 'integer' }, tools: { type: 'array' }, usage: { type: 'object', properties: { include: { type: 'boolean' } } } } },
   },
   'POST /pg/chat/completions': {
     summary: "Playground: OpenAI chat completions for the signed-in console user (session + New-Api-User, no API key); billed to the user, logged as token playground-<group>; optional `group` (one the user may use)",

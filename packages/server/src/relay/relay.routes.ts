@@ -1,3 +1,4 @@
+import { takeUsageAccounting } from './pipeline/usage-cost.js';
 import { RecordingClientIO } from './response-cache/recording-client-io.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nextRequestId } from '../platform/request-id.js';
@@ -220,7 +221,8 @@ async function relayAuthenticated(deps: RelayRouteDeps, req: FastifyRequest, rep
   // A hijacked reply sends none of the Fastify reply's headers: the CORS ones go into ClientIO's own.
   copyOpenCorsHeaders(reply, headers);
   // The response cache records what is sent only for the requests it takes part in.
-  const cache = deps.relay.responseCache?.policyFor(r.endpoint, (name) => header(req, name));
+  // An answer priced for its own request (usage accounting) is never kept for another.
+  const cache = parsed.reportCost ? undefined : deps.relay.responseCache?.policyFor(r.endpoint, (name) => header(req, name));
   const io = cache ? new RecordingClientIO(reply.raw, headers) : new ClientIO(reply.raw, headers);
   const claudeHeaders = r.surface === claudeSurface ? claudeClientHeaders(req) : undefined;
   const work = runRelay(deps.relay, { requestId, surface: r.surface, endpoint: r.endpoint, principal, ...parsed, clientIp: req.ip, path, startedAt, claudeHeaders, userAgent, cache }, io);
@@ -244,6 +246,8 @@ interface ParsedRelayBody {
   stream: boolean;
   includeUsage: boolean;
   maxTokens: number;
+  /** OpenRouter's usage accounting (`usage: {"include": true}` on chat): the answer's usage says what it cost. */
+  reportCost?: boolean;
 }
 
 function parseBody(req: FastifyRequest, r: { endpoint: RelayEndpoint }): ParsedRelayBody {
@@ -288,10 +292,12 @@ function parseBody(req: FastifyRequest, r: { endpoint: RelayEndpoint }): ParsedR
   if (typeof model !== 'string') throw invalidRequest('model must be a string');
   if (model.length > 200) throw invalidRequest('model is too long');
   assertRequestShape(r.endpoint, body);
+  let reportCost = false;
+  if (r.endpoint === 'chat') ({ body, reportCost } = takeUsageAccounting(body));
   const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
   const generation = body.generationConfig as { maxOutputTokens?: unknown } | undefined;
   const maxTokens = Math.max(num(body.max_tokens), num(body.max_completion_tokens), num(body.max_output_tokens), num(generation?.maxOutputTokens));
-  return { body: { kind: 'json', json: body, raw: body === json ? raw : undefined }, model: model.trim(), stream, includeUsage: streamOptions?.include_usage !== false, maxTokens };
+  return { body: { kind: 'json', json: body, raw: body === json ? raw : undefined }, model: model.trim(), stream, includeUsage: reportCost || streamOptions?.include_usage !== false, maxTokens, reportCost };
 }
 
 const GEMINI_ACTIONS = ['generateContent', 'streamGenerateContent', 'embedContent', 'batchEmbedContents', 'countTokens'] as const;

@@ -1,3 +1,4 @@
+import type { UsageCost } from './usage-cost.js';
 import { MultiKeyStatus, readChannelSettings, type ChannelSettings } from '@gw/contracts';
 import { channelSettingOf } from '../../channels/channel-setting.js';
 import type { ChannelChoice } from '../../channels/select-channel.js';
@@ -54,6 +55,13 @@ export interface AttemptFailure {
 
 export type AttemptResult = AttemptSuccess | AttemptFailure;
 
+/** What an attempt needs besides the request: the prompt's estimate, the client, and how to price the usage when the client asked for its cost. */
+export interface AttemptContext {
+  promptEstimate: PromptEstimate;
+  io: ClientIO;
+  costOf?: UsageCost;
+}
+
 /**
  * One try of one channel: build the request, send it, and either relay the answer or report why not.
  * A choice whose failure is final (channel affinity's skip_retry_on_failure) is never retried elsewhere.
@@ -62,7 +70,7 @@ export async function attemptChannel(
   deps: RelayDeps,
   input: RelayInput,
   choice: ChannelChoice,
-  ctx: { promptEstimate: PromptEstimate; io: ClientIO },
+  ctx: AttemptContext,
 ): Promise<AttemptResult> {
   const startedAt = Date.now();
   // Requests in flight are counted only while the least-busy strategy reads them.
@@ -81,7 +89,7 @@ async function tryChannel(
   deps: RelayDeps,
   input: RelayInput,
   choice: ChannelChoice,
-  ctx: { promptEstimate: PromptEstimate; io: ClientIO },
+  ctx: AttemptContext,
 ): Promise<AttemptResult> {
   const channel = choice.channel;
   const resolved = adapterAndModel(deps, channel, input.model);
@@ -158,7 +166,7 @@ async function tryChannel(
   const contentType = response.header('content-type') ?? '';
   const base = { channel, upstreamModel, isMapped: mapped.isMapped || upstreamModel !== input.model };
   const rewrite = input.surface.name === 'openai' && plan.endpoint === 'chat' ? openAIAnswerRewrite(channelSettings) : undefined;
-  const relayed = { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate, contentType, rewrite };
+  const relayed = { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate, contentType, rewrite, costOf: ctx.costOf };
   const outcome = input.stream && adapter.isStream(contentType, actx) ? await relayStream(deps, input, relayed) : await relayNonStream(deps, input, relayed);
   if (outcome.kind === 'failed') {
     if (outcome.channelFault) deps.health.recordFailure(channel.id);

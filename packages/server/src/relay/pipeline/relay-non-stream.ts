@@ -10,6 +10,7 @@ import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
 import type { PromptEstimate } from './estimate-prompt-tokens.js';
 import type { OpenAIAnswerRewrite } from './openai-answer-rewrite.js';
+import { withUsageCost, type UsageCost } from './usage-cost.js';
 
 export const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
@@ -68,6 +69,8 @@ export interface RelayedAnswer {
   contentType: string;
   /** The channel's rewrites of chat answers for OpenAI clients (thinking_to_content, force_format). */
   rewrite?: OpenAIAnswerRewrite;
+  /** Set when the client asked for the cost in the chat answer's usage. */
+  costOf?: UsageCost;
 }
 
 /** A complete (non-streamed) answer: parse, convert to the client's format, send, and report usage. */
@@ -93,6 +96,7 @@ export async function relayNonStream(_deps: RelayDeps, input: RelayInput, a: Rel
   // A chat answer that came without usage carries the counted one, so the client sees what it is billed.
   let body = counted && a.plan.endpoint === 'chat' && isChatCompletion(parsed.body) ? { ...parsed.body, usage: toOpenAIUsage(usage) } : parsed.body;
   if (a.rewrite && isChatCompletion(body)) body = a.rewrite.answer(body);
+  if (a.costOf && isChatCompletion(body)) body = withUsageCost(body.usage ? body : { ...body, usage: toOpenAIUsage(usage) }, a.costOf(usage));
   if (body instanceof Uint8Array) a.io.sendBytes(200, body, parsed.contentType ?? 'application/octet-stream');
   else if (parsed.raw && body === parsed.body && a.plan.passesResponseThrough) a.io.sendBytes(200, parsed.raw, 'application/json');
   else {

@@ -11,6 +11,7 @@ import type { RelayDeps } from './relay-deps.js';
 import type { RelayInput } from './run-relay.js';
 import type { RelayOutcome, RelayedAnswer } from './relay-non-stream.js';
 import { rewriteHubChunks } from './openai-answer-rewrite.js';
+import { streamWithUsageCost, withUsageCost } from './usage-cost.js';
 
 /**
  * Relays a streamed answer event by event, without buffering it: upstream bytes → SSE events →
@@ -28,7 +29,8 @@ export async function relayStream(
   const { io, response } = a;
   // Most upstreams stream SSE; a few (Bedrock's binary event stream) bring their own byte decoder.
   const upstream = a.adapter.createByteStreamTranslator?.(a.actx, a.contentType) ?? sseTranslator(a.adapter.createStreamTranslator(a.actx));
-  const translator = a.rewrite ? rewriteHubChunks(upstream, a.rewrite.chunks()) : upstream;
+  const rewritten = a.rewrite ? rewriteHubChunks(upstream, a.rewrite.chunks()) : upstream;
+  const translator = a.costOf && a.plan.endpoint === 'chat' ? streamWithUsageCost(rewritten, a.costOf) : rewritten;
   const encoder = a.plan.createStreamEncoder();
   const counter = new StreamingTokenCounter();
   let firstTokenMs = 0;
@@ -67,7 +69,8 @@ export async function relayStream(
     counter.add(translator.drainText?.(true) ?? '');
     const prompt = a.promptEstimate.tokens;
     const chunk = new ChunkFactory(randomId('chatcmpl-'), input.model, nowSeconds(), true).usage({ prompt_tokens: prompt, completion_tokens: counter.tokens, total_tokens: prompt + counter.tokens });
-    return framesOf([{ data: chunk }]);
+    const counted = { ...emptyUsage(), promptTokens: prompt, completionTokens: counter.tokens };
+    return framesOf([{ data: a.costOf ? withUsageCost(chunk, a.costOf(counted)) : chunk }]);
   };
   // The last frames, the closing frames and the end of the answer leave in one write.
   let answered = false;

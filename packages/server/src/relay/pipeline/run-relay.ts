@@ -1,3 +1,4 @@
+import { usageCostAt } from './usage-cost.js';
 import { estimatePreConsume, type BillablePrice } from '../../billing/price-calculator.js';
 import type { BillingPreference } from '@gw/contracts';
 import { subscriptionFunding } from '../../subscriptions/subscription-funding.js';
@@ -53,6 +54,8 @@ export interface RelayInput {
   requestedModel?: string;
   /** Set when the response cache takes part (response_cache.mode and the client's headers): how long the answer is kept. */
   cache?: { ttlSeconds: number };
+  /** The client asked for the cost in the answer's usage (OpenRouter's usage accounting; chat only). */
+  reportCost?: boolean;
 }
 
 /**
@@ -207,7 +210,8 @@ async function tryChannels(
     tried.add(choice.channel.id);
     ctx.trace.tried.push(choice.channel.id);
     ctx.trace.reasons.push(`#${choice.channel.id}: ${ctx.fellBack}${moved}${choice.reason}`);
-    last = await attemptChannel(deps, input, choice, { promptEstimate: ctx.promptEstimate, io: ctx.io });
+    const costOf = input.reportCost ? usageCostAt(price, deps.options.get('QuotaPerUnit')) : undefined;
+    last = await attemptChannel(deps, input, choice, { promptEstimate: ctx.promptEstimate, io: ctx.io, costOf });
     if (last.kind === 'failed') deps.metrics?.upstreamError(choice.channel.id, last.error.status);
     if (last.kind === 'done' || !last.retry || ctx.io.started || ctx.io.closed) break;
   }
