@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPageWithClipboard, signIn } from './support/browser';
+import { pageApi } from './support/page-api';
 import { seedChannel } from './support/seed';
 import { setupViaApi, startServer, type RunningServer } from './support/server';
 
@@ -91,6 +92,17 @@ describe('the playground', () => {
 
   const assistantMessages = () => page.getByTestId('playground-message-assistant');
 
+  /** The newest playground consumption log of a model (0 when there is none yet). */
+  const newestLog = async (model: string) => {
+    const logs = await pageApi<{ items: { id: number; quota: number; prompt_tokens: number; completion_tokens: number }[] }>(
+      page,
+      'GET',
+      `/api/log/?p=1&page_size=10&type=2&token_name=playground-default&model_name=${model}`,
+    );
+    expect(logs.success).toBe(true);
+    return logs.data.items.reduce<(typeof logs.data.items)[number] | undefined>((newest, l) => (!newest || l.id > newest.id ? l : newest), undefined);
+  };
+
   it('opens from the chat section of the sidebar', async () => {
     await signIn(page, server.baseUrl, ROOT.username, ROOT.password);
     const sidebar = page.getByTestId('sidebar');
@@ -109,13 +121,17 @@ describe('the playground', () => {
       await page.locator('.ant-popconfirm', { hasText: 'Clear the whole conversation?' }).getByRole('button', { name: 'Clear' }).click();
       await page.getByTestId('playground-messages').getByText('Pick a model and ask something to start.').waitFor();
     }
-    // What reached the upstream before (a retry's earlier attempt may have sent a request).
+    // What reached the upstream and the log before (a retry's earlier attempt may have sent a request).
     const sent = upstream.requests.length;
+    const loggedBefore = (await newestLog('gpt-4o'))?.id ?? 0;
     await page.getByTestId('playground-model').click();
     await page.locator('.ant-select-item-option', { hasText: /^gpt-4o$/ }).click();
     await page.getByTestId('playground-system-prompt').fill('Answer briefly.');
     await page.getByTestId('playground-input').fill('Say hello');
+    const asked = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/pg/chat/completions');
     await page.getByTestId('playground-send').click();
+    // The page always asks for the answer's cost (OpenRouter's usage accounting).
+    expect((await asked).postDataJSON()).toMatchObject({ usage: { include: true } });
 
     const answer = assistantMessages().last();
     await answer.getByText('Hello from the playground').waitFor();
@@ -131,6 +147,24 @@ describe('the playground', () => {
       ],
     });
     expect(upstream.requests[sent]).not.toHaveProperty('group');
+
+    // Under the answer: the tokens and cost its usage chunk carried — the ones the request was logged and charged with.
+    await expect.poll(async () => (await newestLog('gpt-4o'))?.id ?? 0).toBeGreaterThan(loggedBefore);
+    const log = (await newestLog('gpt-4o'))!;
+    expect(log).toMatchObject({ prompt_tokens: 9, completion_tokens: FAST_PIECES.length });
+    expect(log.quota).toBeGreaterThan(0);
+    const status = await pageApi<{ quota_per_unit: number }>(page, 'GET', '/api/status');
+    const cost = log.quota / status.data.quota_per_unit;
+    const line = await answer.getByTestId('playground-message-usage').innerText();
+    const shown = /^9 tokens in · (\d+) out · \$(\d+)\.(\d+)$/.exec(line);
+    expect(shown, line).not.toBeNull();
+    expect(Number(shown![1])).toBe(FAST_PIECES.length);
+    // Dollars truncated to the decimals shown, with enough of them that the cost is not shown as nothing.
+    const [whole, decimals] = [shown![2], shown![3]];
+    const amount = Number(`${whole}.${decimals}`);
+    expect(amount).toBeGreaterThan(0);
+    expect(amount).toBeLessThanOrEqual(cost);
+    expect(cost - amount).toBeLessThan(10 ** -decimals.length);
   });
 
   it('copies an answer', async () => {
@@ -153,6 +187,8 @@ describe('the playground', () => {
     await page.waitForTimeout(SLOW_MS * 4);
     await expect(answer.getByTestId('playground-message-text').innerText()).resolves.toBe(kept);
     expect(kept).not.toContain(`tick ${SLOW_PIECES} `);
+    // A stopped answer carried no usage: no usage line under it.
+    await expect(answer.getByTestId('playground-message-usage').count()).resolves.toBe(0);
     await page.getByTestId('playground-send').waitFor();
   });
 

@@ -26,4 +26,6 @@ export interface PlaygroundChatBody extends PlaygroundParams {
   group?: string;
   messages: { role: PlaygroundRole; content: string }[];
   stream: boolean;
+  /** OpenRouter's usage accounting: the answer's usage says what it cost (`cost`, in dollars). */
+  usage?: { include: boolean };
 }

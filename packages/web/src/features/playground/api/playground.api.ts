@@ -1,12 +1,14 @@
-import { PLAYGROUND_CHAT_PATH, type PlaygroundChatBody } from '@gw/contracts';
+import { PLAYGROUND_CHAT_PATH } from '@gw/contracts';
 import { postForResponse } from '../../../lib/api-client';
-import { readChatAnswer, type ChatDelta } from '../lib/chat-stream';
+import { readChatAnswer, type ChatDelta, type ChatUsage } from '../lib/chat-stream';
+import type { ChatRequestBody } from '../lib/chat-session';
 
 /**
  * POST /pg/chat/completions: the signed-in user's chat request (no API key), its answer handed over
- * piece by piece. Rejects with the gateway's own message (PlaygroundError), or an AbortError when stopped.
+ * piece by piece; resolves with the answer's usage (undefined when it carried none). Rejects with the
+ * gateway's own message (PlaygroundError), or an AbortError when stopped.
  */
-export async function streamPlaygroundChat(body: PlaygroundChatBody, onDelta: (delta: ChatDelta) => void, signal: AbortSignal): Promise<void> {
+export async function streamPlaygroundChat(body: ChatRequestBody, onDelta: (delta: ChatDelta) => void, signal: AbortSignal): Promise<ChatUsage | undefined> {
   const res = await postForResponse(PLAYGROUND_CHAT_PATH, body, signal);
-  await readChatAnswer(res, onDelta);
+  return readChatAnswer(res, onDelta);
 }

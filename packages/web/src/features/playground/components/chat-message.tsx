@@ -3,6 +3,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCopyText } from '../../../components/copy/use-copy-text';
 import type { ChatMessage as Message } from '../lib/chat-session';
+import { AnswerUsage } from './answer-usage';
 
 /**
  * One turn. Text is shown as text (React escapes it, so an answer's HTML is never markup); line breaks
@@ -48,6 +49,7 @@ export function ChatMessage({ message }: { message: Message }) {
         {message.status === 'streaming' && message.content === '' && <Spin size="small" aria-label={t('status.thinking')} />}
         {message.status === 'error' && <Alert type="error" showIcon title={errorText} data-testid="playground-message-error" />}
       </div>
+      {message.status === 'done' && message.usage && <AnswerUsage usage={message.usage} />}
     </Flex>
   );
 }

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { PlaygroundChatBody } from '@gw/contracts';
-import { ChatSession, canRegenerate, chatBody, requestMessages, type ChatMessage, type ChatSettings, type ChatTransport } from './chat-session';
-import { PlaygroundError, type ChatDelta } from './chat-stream';
+import { ChatSession, canRegenerate, chatBody, requestMessages, type ChatMessage, type ChatRequestBody, type ChatSettings, type ChatTransport } from './chat-session';
+import { PlaygroundError, type ChatDelta, type ChatUsage } from './chat-stream';
 
 const settings: ChatSettings = { model: 'gpt-4o-mini', group: '', systemPrompt: '', params: {} };
 
 /** A transport the test drives by hand: each request waits until the test answers it. */
 function manualTransport() {
-  const calls: { body: PlaygroundChatBody; push: (d: Partial<ChatDelta>) => void; finish: () => void; fail: (err: unknown) => void; signal: AbortSignal }[] = [];
+  const calls: { body: ChatRequestBody; push: (d: Partial<ChatDelta>) => void; finish: (usage?: ChatUsage) => void; fail: (err: unknown) => void; signal: AbortSignal }[] = [];
   const transport: ChatTransport = (body, onDelta, signal) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<ChatUsage | undefined>((resolve, reject) => {
       signal.addEventListener('abort', () => reject(new DOMException('stopped', 'AbortError')));
-      calls.push({ body, push: (d) => onDelta({ content: '', reasoning: '', ...d }), finish: resolve, fail: reject, signal });
+      calls.push({ body, push: (d) => onDelta({ content: '', reasoning: '', ...d }), finish: (usage) => resolve(usage), fail: reject, signal });
     });
   return { transport, calls };
 }
@@ -32,8 +31,8 @@ describe('the playground request', () => {
     expect(requestMessages('   ', [msg('user', 'q')])).toEqual([{ role: 'user', content: 'q' }]);
   });
 
-  it('sends the group and each parameter only when set, and always streams', () => {
-    expect(chatBody(settings, [msg('user', 'q')])).toEqual({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'q' }], stream: true });
+  it('sends the group and each parameter only when set, and always streams and asks for the cost', () => {
+    expect(chatBody(settings, [msg('user', 'q')])).toEqual({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'q' }], stream: true, usage: { include: true } });
     const full = chatBody({ ...settings, group: 'vip', params: { temperature: 0, top_p: 0.5, max_tokens: 64 } }, [msg('user', 'q')]);
     expect(full).toMatchObject({ group: 'vip', temperature: 0, top_p: 0.5, max_tokens: 64 });
   });
@@ -56,6 +55,22 @@ describe('the playground conversation', () => {
     expect(session.getSnapshot()).toMatchObject({ busy: false, messages: [{ role: 'user' }, { role: 'assistant', content: 'Hi there', status: 'done' }] });
   });
 
+  it("keeps a finished answer's usage and cost on it, and none when the answer carried none", async () => {
+    const { transport, calls } = manualTransport();
+    const session = new ChatSession(transport);
+    const priced = session.send('q', settings);
+    expect(calls[0].body.usage).toEqual({ include: true });
+    calls[0].push({ content: 'a' });
+    calls[0].finish({ promptTokens: 1200, completionTokens: 340, cost: 0.0017 });
+    await priced;
+    expect(session.getSnapshot().messages.at(-1)).toMatchObject({ status: 'done', usage: { promptTokens: 1200, completionTokens: 340, cost: 0.0017 } });
+    const bare = session.send('again', settings);
+    calls[1].push({ content: 'b' });
+    calls[1].finish();
+    await bare;
+    expect(session.getSnapshot().messages.at(-1)?.usage).toBeUndefined();
+  });
+
   it('stops a stream and keeps what arrived; the stopped answer is part of the next request', async () => {
     const { transport, calls } = manualTransport();
     const session = new ChatSession(transport);
@@ -65,6 +80,7 @@ describe('the playground conversation', () => {
     await first;
     expect(calls[0].signal.aborted).toBe(true);
     expect(session.getSnapshot()).toMatchObject({ busy: false, messages: [{ role: 'user' }, { role: 'assistant', content: 'Once upon', status: 'stopped' }] });
+    expect(session.getSnapshot().messages.at(-1)?.usage).toBeUndefined();
     const second = session.send('go on', settings);
     expect(calls[1].body.messages.map((m) => m.content)).toEqual(['tell me a long story', 'Once upon', 'go on']);
     calls[1].finish();

@@ -1,5 +1,5 @@
 import type { PlaygroundChatBody, PlaygroundParams } from '@gw/contracts';
-import { PlaygroundError, type ChatDelta } from './chat-stream';
+import { PlaygroundError, type ChatDelta, type ChatUsage } from './chat-stream';
 
 /**
  * The playground's conversation, kept in memory only: the turns, the answer being streamed and how to
@@ -20,6 +20,8 @@ export interface ChatMessage {
   error?: string;
   /** The HTTP status of a failed answer (0: the network). */
   errorStatus?: number;
+  /** What a finished answer used and cost, when its answer said. */
+  usage?: ChatUsage;
 }
 
 export interface ChatSettings {
@@ -36,8 +38,14 @@ export interface ChatState {
   busy: boolean;
 }
 
-/** Sends a chat body and hands each piece of the answer to onDelta; rejects with an AbortError when stopped. */
-export type ChatTransport = (body: PlaygroundChatBody, onDelta: (delta: ChatDelta) => void, signal: AbortSignal) => Promise<void>;
+/** What the playground sends: always asking for the answer's cost (usage accounting). */
+export type ChatRequestBody = PlaygroundChatBody & Required<Pick<PlaygroundChatBody, 'usage'>>;
+
+/**
+ * Sends a chat body and hands each piece of the answer to onDelta; resolves with the answer's usage
+ * (undefined when it carried none), rejects with an AbortError when stopped.
+ */
+export type ChatTransport = (body: ChatRequestBody, onDelta: (delta: ChatDelta) => void, signal: AbortSignal) => Promise<ChatUsage | undefined>;
 
 /** The messages a request sends: the system prompt, then every finished turn (failed or empty answers left out). */
 export function requestMessages(systemPrompt: string, messages: readonly ChatMessage[]): PlaygroundChatBody['messages'] {
@@ -48,9 +56,9 @@ export function requestMessages(systemPrompt: string, messages: readonly ChatMes
   return system ? [{ role: 'system', content: system }, ...turns] : turns;
 }
 
-/** The body of a request: streamed, with the group and each parameter only when set. */
-export function chatBody(settings: ChatSettings, messages: readonly ChatMessage[]): PlaygroundChatBody {
-  const body: PlaygroundChatBody = { model: settings.model, messages: requestMessages(settings.systemPrompt, messages), stream: true };
+/** The body of a request: streamed, asking for its cost, with the group and each parameter only when set. */
+export function chatBody(settings: ChatSettings, messages: readonly ChatMessage[]): ChatRequestBody {
+  const body: ChatRequestBody = { model: settings.model, messages: requestMessages(settings.systemPrompt, messages), stream: true, usage: { include: true } };
   if (settings.group) body.group = settings.group;
   for (const key of ['temperature', 'top_p', 'max_tokens'] as const) {
     const value = settings.params[key];
@@ -127,8 +135,9 @@ export class ChatSession {
     const update = (change: Partial<ChatMessage> | ((m: ChatMessage) => Partial<ChatMessage>)) =>
       this.set(this.messages.map((m) => (m.id === reply.id ? { ...m, ...(typeof change === 'function' ? change(m) : change) } : m)));
     try {
-      await this.transport(body, (d) => update((m) => ({ content: m.content + d.content, reasoning: m.reasoning + d.reasoning })), controller.signal);
-      update({ status: controller.signal.aborted ? 'stopped' : 'done' });
+      const usage = await this.transport(body, (d) => update((m) => ({ content: m.content + d.content, reasoning: m.reasoning + d.reasoning })), controller.signal);
+      // A stopped answer's usage (if any arrived) is not its whole cost: only a finished one keeps it.
+      update(controller.signal.aborted ? { status: 'stopped' } : { status: 'done', usage });
     } catch (err) {
       if (isAbort(err) || controller.signal.aborted) update({ status: 'stopped' });
       else update({ status: 'error', error: err instanceof Error ? err.message : String(err), errorStatus: err instanceof PlaygroundError ? err.status : 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PlaygroundError, deltaOf, errorOf, readChatAnswer, type ChatDelta } from './chat-stream';
+import { PlaygroundError, deltaOf, errorOf, readChatAnswer, usageOf, type ChatDelta } from './chat-stream';
 
 /** A streamed answer whose bytes arrive in the given pieces. */
 function streamed(pieces: string[], status = 200): Response {
@@ -46,6 +46,28 @@ describe('reading the playground answer', () => {
   it('reads a JSON completion at once', async () => {
     const res = new Response(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'whole answer' } }] }), { headers: { 'content-type': 'application/json' } });
     expect(await collect(res)).toEqual([{ content: 'whole answer', reasoning: '' }]);
+  });
+
+  it("resolves with a JSON completion's usage and cost", async () => {
+    const usage = { prompt_tokens: 1200, completion_tokens: 340, total_tokens: 1540, cost: 0.0017 };
+    const res = new Response(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'priced' } }], usage }), { headers: { 'content-type': 'application/json' } });
+    await expect(readChatAnswer(res, () => {})).resolves.toEqual({ promptTokens: 1200, completionTokens: 340, cost: 0.0017 });
+  });
+
+  it("resolves with the usage of a stream's final usage chunk, which hands over no text", async () => {
+    const usageChunk = `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13, cost: 0.000031 } })}\n\n`;
+    const deltas: ChatDelta[] = [];
+    const usage = await readChatAnswer(streamed([chunk({ content: 'Hi' }), chunk({}), usageChunk, 'data: [DONE]\n\n']), (d) => deltas.push(d));
+    expect(usage).toEqual({ promptTokens: 9, completionTokens: 4, cost: 0.000031 });
+    expect(deltas).toEqual([{ content: 'Hi', reasoning: '' }]);
+  });
+
+  it('resolves with no usage when the answer carried none, and with tokens only when it carried no cost', async () => {
+    await expect(readChatAnswer(streamed([chunk({ content: 'Hi' }), 'data: [DONE]\n\n']), () => {})).resolves.toBeUndefined();
+    expect(usageOf({ usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } })).toEqual({ promptTokens: 3, completionTokens: 2 });
+    expect(usageOf({ usage: null })).toBeUndefined();
+    expect(usageOf({ usage: { total_tokens: 5 } })).toBeUndefined();
+    expect(usageOf({ usage: { prompt_tokens: 3, completion_tokens: 2, cost: 'free' } })).toEqual({ promptTokens: 3, completionTokens: 2 });
   });
 
   it("throws the gateway's own message for an error answer, and for an error inside the stream", async () => {

@@ -6,6 +6,14 @@ export interface ChatDelta {
   reasoning: string;
 }
 
+/** What an answer used, from its `usage`: tokens, and (asked for with `usage: {include: true}`) its cost in dollars. */
+export interface ChatUsage {
+  promptTokens: number;
+  completionTokens: number;
+  /** Dollars (the quota charged ÷ QuotaPerUnit); absent when the gateway sent none. */
+  cost?: number;
+}
+
 /** The gateway refused or failed the request; `message` is its own (OpenAI's `error.message`), '' when it sent none. */
 export class PlaygroundError extends Error {
   constructor(
@@ -39,14 +47,31 @@ interface ChunkChoice {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+
+/** The usage of a completion or chunk (undefined when it has none, or no token counts). */
+export function usageOf(body: { usage?: unknown }): ChatUsage | undefined {
+  if (typeof body.usage !== 'object' || body.usage === null) return undefined;
+  const usage = body.usage as { prompt_tokens?: unknown; completion_tokens?: unknown; cost?: unknown };
+  const promptTokens = count(usage.prompt_tokens);
+  const completionTokens = count(usage.completion_tokens);
+  if (promptTokens === undefined || completionTokens === undefined) return undefined;
+  const cost = count(usage.cost);
+  return cost === undefined ? { promptTokens, completionTokens } : { promptTokens, completionTokens, cost };
+}
+
+/** A chunk of a chat stream: its delta, and the usage when it is the usage chunk. */
+export interface StreamChunk extends ChatDelta {
+  usage?: ChatUsage;
+}
 
 /**
- * One `data:` payload of a chat stream: its delta ('' pieces for role, finish and usage chunks), or null
- * for the closing `[DONE]`. An error sent inside the stream throws it.
+ * One `data:` payload of a chat stream: its delta ('' pieces for role, finish and usage chunks; the usage
+ * chunk's usage with it), or null for the closing `[DONE]`. An error sent inside the stream throws it.
  */
-export function deltaOf(data: string): ChatDelta | null {
+export function deltaOf(data: string): StreamChunk | null {
   if (data.trim() === '[DONE]') return null;
-  let chunk: { choices?: ChunkChoice[]; error?: unknown };
+  let chunk: { choices?: ChunkChoice[]; error?: unknown; usage?: unknown };
   try {
     chunk = JSON.parse(data) as typeof chunk;
   } catch {
@@ -54,31 +79,37 @@ export function deltaOf(data: string): ChatDelta | null {
   }
   if (chunk.error) throw errorOf(JSON.stringify({ error: chunk.error }), 200);
   const delta = chunk.choices?.[0]?.delta;
-  return { content: text(delta?.content), reasoning: text(delta?.reasoning_content) || text(delta?.reasoning) };
+  const piece: StreamChunk = { content: text(delta?.content), reasoning: text(delta?.reasoning_content) || text(delta?.reasoning) };
+  const usage = usageOf(chunk);
+  if (usage) piece.usage = usage;
+  return piece;
 }
 
 /**
  * Reads the gateway's answer to a chat request, handing each piece of text to `onDelta` as it arrives:
- * a server-sent event stream, or one JSON completion. An error answer (any status from 400) throws a
- * PlaygroundError with the gateway's message.
+ * a server-sent event stream, or one JSON completion. Resolves with the answer's usage (the completion's,
+ * or the stream's usage chunk's), undefined when it carried none. An error answer (any status from 400)
+ * throws a PlaygroundError with the gateway's message.
  */
-export async function readChatAnswer(res: Response, onDelta: (delta: ChatDelta) => void): Promise<void> {
+export async function readChatAnswer(res: Response, onDelta: (delta: ChatDelta) => void): Promise<ChatUsage | undefined> {
   if (!res.ok) throw errorOf(await res.text(), res.status);
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes('text/event-stream') || !res.body) {
-    const body = (await res.json()) as { choices?: ChunkChoice[]; error?: unknown };
+    const body = (await res.json()) as { choices?: ChunkChoice[]; error?: unknown; usage?: unknown };
     if (body.error) throw errorOf(JSON.stringify(body), res.status);
     const message = body.choices?.[0]?.message;
     onDelta({ content: text(message?.content), reasoning: text(message?.reasoning_content) });
-    return;
+    return usageOf(body);
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   const frames = new SseDataReader();
+  let usage: ChatUsage | undefined;
   const take = (payloads: string[]) => {
     for (const data of payloads) {
-      const delta = deltaOf(data);
-      if (delta === null) return true;
-      if (delta.content || delta.reasoning) onDelta(delta);
+      const chunk = deltaOf(data);
+      if (chunk === null) return true;
+      if (chunk.usage) usage = chunk.usage;
+      if (chunk.content || chunk.reasoning) onDelta({ content: chunk.content, reasoning: chunk.reasoning });
     }
     return false;
   };
@@ -87,8 +118,9 @@ export async function readChatAnswer(res: Response, onDelta: (delta: ChatDelta) 
     if (done) break;
     if (take(frames.push(value))) {
       await reader.cancel();
-      return;
+      return usage;
     }
   }
   take(frames.end());
+  return usage;
 }
