@@ -2,6 +2,7 @@ import type { ChannelSettings } from '@gw/contracts';
 import { nowSeconds, randomId } from '../formats/ids.js';
 import type { ByteStreamTranslator, OutboundEvent } from '../providers/provider-adapter.js';
 import { isJsonObject } from '../formats/json-object.js';
+import { mappedTranslator } from './mapped-translator.js';
 
 type Json = Record<string, any>;
 
@@ -48,13 +49,7 @@ export function rewriteHubChunks(inner: ByteStreamTranslator, rewrite: (chunk: J
       }
       return isJsonObject(chunk) ? { ...e, data: rewrite(chunk) } : e;
     });
-  return {
-    push: (bytes) => map(inner.push(bytes)),
-    end: () => map(inner.end()),
-    usage: () => inner.usage(),
-    drainText: inner.drainText ? (all) => inner.drainText!(all) : undefined,
-    complete: inner.complete ? () => inner.complete!() : undefined,
-  };
+  return mappedTranslator(inner, map);
 }
 
 const reasoningOf = (m: Json): string => {

@@ -3,6 +3,7 @@ import { isJsonObject } from '../formats/json-object.js';
 import type { Usage } from '../formats/usage.js';
 import type { ByteStreamTranslator, OutboundEvent } from '../providers/provider-adapter.js';
 import { invalidRequest } from '../relay-error.js';
+import { mappedTranslator } from './mapped-translator.js';
 
 type Json = Record<string, unknown>;
 
@@ -51,13 +52,7 @@ export function streamWithUsageCost(inner: ByteStreamTranslator, costOf: UsageCo
       return { ...e, data: withUsageCost(chunk, costOf(usage)) };
     });
   };
-  return {
-    push: (bytes) => map(inner.push(bytes)),
-    end: () => map(inner.end()),
-    usage: () => inner.usage(),
-    drainText: inner.drainText ? (all) => inner.drainText!(all) : undefined,
-    complete: inner.complete ? () => inner.complete!() : undefined,
-  };
+  return mappedTranslator(inner, map);
 }
 
 /** Whether an outbound chat chunk has a usage object (a string is read only when it could). */
