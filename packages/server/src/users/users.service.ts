@@ -35,12 +35,13 @@ import { tokensRepository } from '../tokens/tokens.repository.js';
 import { usersRepository } from './users.repository.js';
 import { toUserView } from './user-view.js';
 import { budgetPeriodOf, spendingLimitPatch, type SpendingLimit } from '../billing/spending-limit.js';
-
-const PERIOD_NOUN = { daily: 'day', weekly: 'week', monthly: 'month' } as const;
 import { newAffCode } from './aff-code.js';
 import { VerificationCodes } from '../verification/verification-codes.js';
 import { emailRuleViolation } from '../mail/email-rules.js';
 import type { ChangeEvents } from '../platform/change-events.js';
+
+/** A limit's period as the manage log names it ("per day"). */
+const PERIOD_NOUN = { daily: 'day', weekly: 'week', monthly: 'month' } as const;
 
 /** Who is acting: the signed-in user (http/request-context's Actor fits this shape). */
 export interface ActorRef {
