@@ -17,6 +17,7 @@ export * from './console/system-tasks.js';
 export * from './console/log-price.js';
 export * from './console/dashboard.js';
 export * from './console/pricing.js';
+export * from './console/model-metadata.js';
 export * from './console/channels.js';
 export * from './console/channel-setting.js';
 export * from './console/rewards.js';

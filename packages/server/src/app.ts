@@ -108,6 +108,9 @@ import { activitiesRoutes } from './activities/activities.routes.js';
 import { SuppliersService } from './suppliers/suppliers.service.js';
 import { suppliersRoutes } from './suppliers/suppliers.routes.js';
 import { PrefillGroupsService } from './prefill-groups/prefill-groups.service.js';
+import { MetadataCache } from './model-metadata/metadata-cache.js';
+import { ModelMetadataService } from './model-metadata/model-metadata.service.js';
+import { modelMetadataRoutes, vendorsRoutes } from './model-metadata/model-metadata.routes.js';
 import { prefillGroupsRoutes } from './prefill-groups/prefill-groups.routes.js';
 import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
@@ -218,6 +221,7 @@ export interface Services {
   suppliers: SuppliersService;
   /** new-api's prefill groups: named model, tag and endpoint lists forms are filled from. */
   prefillGroups: PrefillGroupsService;
+  modelMetadata: ModelMetadataService;
   /** new-api's subscription plans and the subscriptions users hold. */
   subscriptions: SubscriptionsService;
   /** Buying plans online (EPay, Stripe, Creem); Stripe and Creem hand it their `sub_ref_` orders. */
@@ -374,6 +378,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   const subscriptionPayments = new SubscriptionPaymentsService({ db, options, events, subscriptions, http: upstream, stripeBaseUrl: config.stripeApiBaseUrl, creemBaseUrl: config.creemApiBaseUrl });
   const twoFactor = new TwoFactorService({ db, options, secrets: new SecretBox(config.sessionSecret, 'totp-secret'), limiter: rateLimiter });
   const passkeys = new PasskeysService(db, options);
+  const pricing = new PricingService(db, options, routing, new MetadataCache(db, events));
   return {
     metrics,
     jobLock,
@@ -395,7 +400,8 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     systemTasks,
     dashboard: new DashboardService(db),
     quotaData,
-    pricing: new PricingService(db, options, routing),
+    pricing,
+    modelMetadata: new ModelMetadataService(db, pricing, events),
     modelHub: new ModelHubService(db),
     tokens: new TokensService(db, options, events),
     redemptions: new RedemptionsService(db, options, events),
@@ -530,6 +536,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(activitiesRoutes, { activities: s.activities });
     await api.register(suppliersRoutes, { prefix: '/supplier', suppliers: s.suppliers });
     await api.register(prefillGroupsRoutes, { prefix: '/prefill_group', prefillGroups: s.prefillGroups });
+    await api.register(modelMetadataRoutes, { prefix: '/models', modelMetadata: s.modelMetadata, pricing: s.pricing });
+    await api.register(vendorsRoutes, { prefix: '/vendors', modelMetadata: s.modelMetadata });
     await api.register(subscriptionsRoutes, { prefix: '/subscription', subscriptions: s.subscriptions, rateLimit });
     await api.register(subscriptionPaymentsRoutes, { prefix: '/subscription', subscriptionPayments: s.subscriptionPayments, rateLimit });
     await api.register(customModelsRoutes, { prefix: '/user/custom-models', customModels: s.customModels });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointInfo, PricingVendor } from './model-metadata.js';
 
 /** How a model is billed: 0 per token (ratios), 1 per call (fixed USD price). */
 export const QuotaType = { PerToken: 0, PerCall: 1 } as const;
@@ -17,6 +18,14 @@ export interface PricingEntry {
   completion_ratio: number;
   model_price: number;
   enable_groups: string[];
+  /** The endpoint types the model can be called on, the usual one first (model-metadata.ts ENDPOINT_TYPES). */
+  supported_endpoint_types: string[];
+  /** From the model's metadata (GET /api/models/), each present only when set. */
+  description?: string;
+  icon?: string;
+  tags?: string;
+  /** The model's vendor: from its metadata, or guessed from its name when it has none. */
+  vendor_id?: number;
   /**
    * Per-token models that price more than text (additions to new-api's entry; each present only when it
    * applies): cached input and cache writes ÷ input, audio input ÷ input and audio output ÷ audio input,
@@ -41,6 +50,10 @@ export interface PricingResponse {
   data: PricingEntry[];
   group_ratio: Record<string, number>;
   usable_group: Record<string, string>;
+  /** The vendors of the listed models. */
+  vendors: PricingVendor[];
+  /** Endpoint type → its path and method, for the types the listed models support. */
+  supported_endpoint: Record<string, EndpointInfo>;
 }
 
 /** GET /api/models (signed in): channel type (as a string key) → model names known for that type. */

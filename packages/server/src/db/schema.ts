@@ -660,6 +660,41 @@ export interface PrefillGroupsTable {
   deleted_at: Int | null;
 }
 
+export interface VendorsTable {
+  id: Id;
+  name: string;
+  /** The lower-cased name; unique. */
+  name_key: string;
+  description: string;
+  icon: string;
+  status: Default<number>;
+  created_time: Default<Int>;
+  updated_time: Default<Int>;
+}
+
+export interface ModelMetadataTable {
+  id: Id;
+  model_name: string;
+  description: string;
+  icon: string;
+  tags: Default<string>;
+  vendor_id: Default<number>;
+  /** JSON text (endpoint type → path or {path, method}), '' for the defaults. */
+  endpoints: string;
+  context_length: Default<number>;
+  max_output_tokens: Default<number>;
+  knowledge_cutoff: Default<string>;
+  release_date: Default<string>;
+  parameter_count: Default<string>;
+  input_modalities: Default<string>;
+  output_modalities: Default<string>;
+  status: Default<number>;
+  sync_official: Default<number>;
+  name_rule: Default<number>;
+  created_time: Default<Int>;
+  updated_time: Default<Int>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -702,6 +737,8 @@ export interface Database {
   checkins: CheckinsTable;
   system_tasks: SystemTasksTable;
   prefill_groups: PrefillGroupsTable;
+  vendors: VendorsTable;
+  model_metadata: ModelMetadataTable;
   subscription_plans: SubscriptionPlansTable;
   user_subscriptions: UserSubscriptionsTable;
   subscription_orders: SubscriptionOrdersTable;

@@ -6,12 +6,14 @@ import { localBus, type EventBus } from './cluster/event-bus.js';
  * cache), the options (id 0) and the channels (id 0, the routing table), a user's own-key model
  * configs ('custom-models', id = user id), a supplier ('supplier', id = supplier id), the custom
  * OAuth providers ('oauth-providers', id 0), the response cache, cleared ('response-cache', id 0), and a
- * channel's in-memory health, reset by an administrator ('channel-health', id = channel id, 0 = every channel).
+ * channel's in-memory health, reset by an administrator ('channel-health', id = channel id, 0 = every channel), and
+ * the model metadata and vendors ('model-metadata', id 0).
  */
-export type ChangeKind = 'user' | 'token' | 'options' | 'channels' | 'custom-models' | 'supplier' | 'oauth-providers' | 'response-cache' | 'channel-health';
+export type ChangeKind = 'user' | 'token' | 'options' | 'channels' | 'custom-models' | 'supplier' | 'oauth-providers' | 'response-cache' | 'channel-health' | 'model-metadata';
 
 const KINDS: readonly string[] = [
   'user', 'token', 'options', 'channels', 'custom-models', 'supplier', 'oauth-providers', 'response-cache', 'channel-health',
+  'model-metadata',
 ] satisfies ChangeKind[];
 
 /**

@@ -5,6 +5,10 @@ import { testDialects } from '../../test/test-database.js';
 import { call, callJson } from '../users/users.test-helpers.js';
 import { UNSET_MODEL_RATIO } from '../billing/default-ratios.js';
 
+/** A chat model's endpoint types: the gateway converts between the four chat surfaces; its channels' native one first. */
+const CHAT = ['openai', 'openai-response', 'anthropic', 'gemini'];
+const CLAUDE_FIRST = ['anthropic', 'openai', 'openai-response', 'gemini'];
+
 describe.each(testDialects())('pricing, model lists and model hub (%s)', (dialect) => {
   let ctx: TestContext;
   let admin: Member;
@@ -36,16 +40,24 @@ describe.each(testDialects())('pricing, model lists and model hub (%s)', (dialec
     it('lists the priced models that an enabled channel serves, with their groups, for anonymous callers', async () => {
       const res = await call(ctx, 'GET', '/api/pricing');
       expect(res.statusCode).toBe(200);
-      const body = json(res) as ReturnType<typeof json> & { group_ratio: unknown; usable_group: unknown };
+      const body = json(res) as ReturnType<typeof json> & { group_ratio: unknown; usable_group: unknown; vendors: unknown; supported_endpoint: unknown };
       expect(body.success).toBe(true);
+      const openai = await ctx.db.selectFrom('vendors').select('id').where('name', '=', 'OpenAI').executeTakeFirstOrThrow();
       expect(body.data as PricingEntry[]).toEqual([
-        { model_name: 'acme-chat', quota_type: 0, model_ratio: 1.5, completion_ratio: 5, model_price: 0, enable_groups: ['vip'] },
-        { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], cache_ratio: 0.5 },
-        { model_name: 'gpt-4o-mini', quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], cache_ratio: 0.5 },
-        { model_name: 'mj_imagine', quota_type: 1, model_ratio: 0, completion_ratio: 0, model_price: 0.1, enable_groups: ['svip'] },
+        { model_name: 'acme-chat', quota_type: 0, model_ratio: 1.5, completion_ratio: 5, model_price: 0, enable_groups: ['vip'], supported_endpoint_types: CLAUDE_FIRST },
+        { model_name: 'gpt-4o', quota_type: 0, model_ratio: 1.25, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], supported_endpoint_types: CHAT, vendor_id: openai.id, cache_ratio: 0.5 },
+        { model_name: 'gpt-4o-mini', quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], supported_endpoint_types: CHAT, vendor_id: openai.id, cache_ratio: 0.5 },
+        { model_name: 'mj_imagine', quota_type: 1, model_ratio: 0, completion_ratio: 0, model_price: 0.1, enable_groups: ['svip'], supported_endpoint_types: CHAT },
       ]);
       expect(body.group_ratio).toEqual({ default: 1, vip: 0.8 });
       expect(body.usable_group).toEqual({ default: 'Default group', vip: 'VIP group' });
+      expect(body.vendors).toEqual([{ id: openai.id, name: 'OpenAI' }]);
+      expect(body.supported_endpoint).toEqual({
+        openai: { path: '/v1/chat/completions', method: 'POST' },
+        'openai-response': { path: '/v1/responses', method: 'POST' },
+        anthropic: { path: '/v1/messages', method: 'POST' },
+        gemini: { path: '/v1beta/models/{model}:generateContent', method: 'POST' },
+      });
     });
 
     it('adds what a per-token model prices apart from text: cache reads, audio, image input and its long-context tier', async () => {
@@ -64,7 +76,7 @@ describe.each(testDialects())('pricing, model lists and model hub (%s)', (dialec
       try {
         const data = json(await call(ctx, 'GET', '/api/pricing')).data as PricingEntry[];
         expect(data.find((e) => e.model_name === 'acme-chat')).toEqual({
-          model_name: 'acme-chat', quota_type: 0, model_ratio: 1.5, completion_ratio: 5, model_price: 0, enable_groups: ['vip'],
+          model_name: 'acme-chat', quota_type: 0, model_ratio: 1.5, completion_ratio: 5, model_price: 0, enable_groups: ['vip'], supported_endpoint_types: CLAUDE_FIRST,
           cache_ratio: 0.1, audio_ratio: 8, audio_completion_ratio: 2, image_ratio: 2.5, long_context: { threshold: 128000, input: 2, output: 1.5 },
         });
       } finally {
@@ -84,6 +96,7 @@ describe.each(testDialects())('pricing, model lists and model hub (%s)', (dialec
       try {
         expect(unpriced((await callJson(ctx, 'GET', '/api/pricing')).data)).toEqual({
           model_name: 'unpriced-model', quota_type: 0, model_ratio: UNSET_MODEL_RATIO, completion_ratio: 1, model_price: 0, enable_groups: ['svip'],
+          supported_endpoint_types: CHAT,
         });
       } finally {
         await ctx.services.options.set({ SelfUseModeEnabled: false });

@@ -36,7 +36,7 @@ describe('model lists in the caller’s shape', () => {
     const body = (await res.json()) as { success: boolean; object: string; data: { id: string; object: string }[] };
     expect(body).toMatchObject({ success: true, object: 'list' });
     expect(body.data.map((m) => m.id)).toEqual(allowed);
-    expect(body.data[0]).toMatchObject({ object: 'model', owned_by: expect.any(String), created: expect.any(Number) });
+    expect(body.data[0]).toMatchObject({ object: 'model', owned_by: expect.any(String), created: expect.any(Number), supported_endpoint_types: ['openai', 'openai-response', 'anthropic', 'gemini'] });
 
     const all = (await r.openai(r.key).models.list()).data.map((m) => m.id);
     expect(all).toEqual([...allowed, hidden].sort());

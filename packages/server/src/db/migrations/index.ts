@@ -26,6 +26,7 @@ import * as subscriptions from './2026_12_04_0023_subscriptions.js';
 import * as tokenBudgets from './2026_12_05_0024_token_budgets.js';
 import * as tokenRateLimits from './2026_12_06_0025_token_rate_limits.js';
 import * as userBudgets from './2026_12_07_0026_user_budgets.js';
+import * as modelMetadata from './2026_12_08_0027_model_metadata.js';
 /** Every migration, in order. Names sort by date; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial_schema': initialSchema,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_05_0024_token_budgets': tokenBudgets,
   '2026_12_06_0025_token_rate_limits': tokenRateLimits,
   '2026_12_07_0026_user_budgets': userBudgets,
+  '2026_12_08_0027_model_metadata': modelMetadata,
 };

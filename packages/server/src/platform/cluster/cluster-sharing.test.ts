@@ -190,6 +190,17 @@ describe.each(testDialects())('two processes on one database (%s)', (dialect) =>
     await until(async () => (await b.services.routing.reload()) && !b.services.routing.table.channel(id));
   });
 
+  it('model metadata saved by one shows on the other’s pricing page', async () => {
+    const [a, b] = nodes;
+    await a.services.routing.createChannel({ type: 1, name: 'meta', key: 'sk-m', models: 'gpt-4o', group: 'default', status: 1 });
+    const described = async () => (await b.services.pricing.pricing(null)).data.find((e) => e.model_name === 'gpt-4o')?.description;
+    await until(async () => (await b.services.pricing.pricing(null)).data.some((e) => e.model_name === 'gpt-4o'));
+    // b has read (and cached) the metadata before a writes.
+    expect(await described()).toBeUndefined();
+    await a.services.modelMetadata.create({ model_name: 'gpt-4o', description: 'shared description' });
+    await until(async () => (await described()) === 'shared description');
+  });
+
   it('a token or user change on one reaches the caches of the other', async () => {
     const [a, b] = nodes;
     const heard: string[] = [];

@@ -3,12 +3,15 @@ import type { ApiKeyPrincipal } from './authenticate-api-key.js';
 import type { RelayDeps } from './relay-deps.js';
 import { acceptsUnpricedModels, priceTablesOf } from './pricing.js';
 import { listingGroups } from './auto-group.js';
+import { endpointTypesOf } from '../../pricing/endpoint-types.js';
 
 export interface ModelEntry {
   id: string;
   object: 'model';
   created: number;
   owned_by: string;
+  /** new-api's field: the endpoint types the model can be called on, the usual one first. */
+  supported_endpoint_types: string[];
 }
 
 const CREATED = 1_700_000_000;
@@ -24,16 +27,23 @@ export async function listModelsFor(deps: RelayDeps, principal: ApiKeyPrincipal)
   const acceptUnset = acceptsUnpricedModels(deps.options, principal);
   const ownKeyModels = new Set((principal.pinnedChannelId === null && (await deps.ownKeyChannels?.modelsFor(principal.userId))) || []);
   const ids = new Set<string>();
+  /** model → the types of the channels serving it to this key. */
+  const channelTypes = new Map<string, Set<number>>();
+  const table = deps.routing.table;
   for (const group of listingGroups(deps, principal)) {
-    for (const model of deps.routing.table.modelsOf(group)) {
-      if (ownKeyModels.has(model) || acceptUnset || resolvePrice(model, group, tables).mode !== 'unpriced') ids.add(model);
+    for (const model of table.modelsOf(group)) {
+      if (!ownKeyModels.has(model) && !acceptUnset && resolvePrice(model, group, tables).mode === 'unpriced') continue;
+      ids.add(model);
+      let types = channelTypes.get(model);
+      if (!types) channelTypes.set(model, (types = new Set()));
+      for (const tier of table.candidates(group, model)?.tiers ?? []) for (const channel of tier.channels) types.add(channel.type);
     }
   }
   for (const model of ownKeyModels) ids.add(model);
   const out: ModelEntry[] = [];
   for (const id of ids) {
     if (principal.modelLimits && !principal.modelLimits.has(id)) continue;
-    out.push({ id, object: 'model', created: CREATED, owned_by: ownerOf(id) });
+    out.push({ id, object: 'model', created: CREATED, owned_by: ownerOf(id), supported_endpoint_types: endpointTypesOf(id, channelTypes.get(id) ?? []) });
   }
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }
