@@ -111,6 +111,9 @@ import { PrefillGroupsService } from './prefill-groups/prefill-groups.service.js
 import { MetadataCache } from './model-metadata/metadata-cache.js';
 import { ModelMetadataService } from './model-metadata/model-metadata.service.js';
 import { modelMetadataRoutes, vendorsRoutes } from './model-metadata/model-metadata.routes.js';
+import { MetadataSyncService } from './model-metadata/metadata-sync.service.js';
+import { GuardedHttpClient } from './platform/fetch-guard/guarded-http-client.js';
+import { fetchPolicyOf } from './options/fetch-policy.js';
 import { prefillGroupsRoutes } from './prefill-groups/prefill-groups.routes.js';
 import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
@@ -536,7 +539,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await api.register(activitiesRoutes, { activities: s.activities });
     await api.register(suppliersRoutes, { prefix: '/supplier', suppliers: s.suppliers });
     await api.register(prefillGroupsRoutes, { prefix: '/prefill_group', prefillGroups: s.prefillGroups });
-    await api.register(modelMetadataRoutes, { prefix: '/models', modelMetadata: s.modelMetadata, pricing: s.pricing });
+    const metadataHttp = new GuardedHttpClient(() => fetchPolicyOf(s.options));
+    app.addHook('onClose', () => metadataHttp.close());
+    const metadataSync = new MetadataSyncService({ db, http: metadataHttp, base: config.syncUpstreamBase, missing: () => s.modelMetadata.missing(), events: s.events });
+    await api.register(modelMetadataRoutes, { prefix: '/models', modelMetadata: s.modelMetadata, metadataSync, pricing: s.pricing });
     await api.register(vendorsRoutes, { prefix: '/vendors', modelMetadata: s.modelMetadata });
     await api.register(subscriptionsRoutes, { prefix: '/subscription', subscriptions: s.subscriptions, rateLimit });
     await api.register(subscriptionPaymentsRoutes, { prefix: '/subscription', subscriptionPayments: s.subscriptionPayments, rateLimit });

@@ -177,6 +177,8 @@ const EXPECTED: Record<string, Level> = {
   'DELETE /api/prefill_group/:id': 'admin',
   'GET /api/models/search': 'admin',
   'GET /api/models/missing': 'admin',
+  'GET /api/models/sync_upstream/preview': 'admin',
+  'POST /api/models/sync_upstream': 'admin',
   'GET /api/models/:id': 'admin',
   'POST /api/models': 'admin',
   'PUT /api/models': 'admin',

@@ -278,3 +278,78 @@ export const VendorSearchQuery = z.object({
 export const StatusOnlyQuery = z.object({
   status_only: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()),
 });
+
+/**
+ * Syncing with the official model metadata (new-api's /api/models/sync_upstream): the preview lists the
+ * served models without metadata that the official list describes, and the fields where a local entry
+ * that follows the official list (sync_official 1) differs from it; the sync creates the former (and
+ * their vendors) and overwrites the chosen fields of the latter.
+ */
+export const SYNC_LOCALES = ['en', 'zh-CN', 'zh-TW', 'ja'] as const;
+export const SYNC_FIELDS = [
+  'description', 'icon', 'tags', 'vendor', 'name_rule', 'status', 'context_length', 'max_output_tokens', 'knowledge_cutoff', 'release_date',
+  'parameter_count', 'input_modalities', 'output_modalities',
+] as const;
+export type SyncField = (typeof SYNC_FIELDS)[number];
+
+/** `locale`: one of SYNC_LOCALES in any case, or empty for the default (English) list. */
+const SyncLocale = z
+  .string({ error: 'locale must be text' })
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return '';
+    const found = SYNC_LOCALES.find((l) => l.toLowerCase() === v.toLowerCase());
+    if (!found) {
+      ctx.addIssue({ code: 'custom', message: `locale must be one of ${SYNC_LOCALES.join(', ')}` });
+      return z.NEVER;
+    }
+    return found;
+  });
+
+export const SyncPreviewQuery = z.object({ locale: SyncLocale });
+
+export const SyncUpstreamBody = z.object({
+  locale: SyncLocale,
+  overwrite: z
+    .array(
+      z.object({
+        model_name: z.string({ error: 'overwrite: model_name is required' }).trim().min(1, 'overwrite: model_name is required').max(MODEL_META_NAME_MAX),
+        fields: z.array(z.string().trim().toLowerCase().pipe(z.enum(SYNC_FIELDS, { error: `overwrite fields must be among ${SYNC_FIELDS.join(', ')}` })), {
+          error: 'overwrite fields must be a list',
+        }),
+      }),
+      { error: 'overwrite must be a list of {model_name, fields}' },
+    )
+    .max(5000, 'overwrite lists at most 5000 models')
+    .nullish()
+    .transform((v) => v ?? []),
+});
+export type SyncUpstreamBody = z.output<typeof SyncUpstreamBody>;
+
+export interface SyncSource {
+  locale: string;
+  models_url: string;
+  vendors_url: string;
+}
+
+export interface SyncConflict {
+  model_name: string;
+  fields: { field: SyncField; local: string | number; upstream: string | number }[];
+}
+
+export interface SyncPreview {
+  missing: string[];
+  conflicts: SyncConflict[];
+  source: SyncSource;
+}
+
+export interface SyncResult {
+  created_models: number;
+  created_vendors: number;
+  updated_models: number;
+  skipped_models: string[];
+  created_list: string[];
+  updated_list: string[];
+  source: SyncSource;
+}

@@ -56,6 +56,8 @@ export const ConfigSchema = z.object({
   stripeApiBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default('https://api.stripe.com'),
   /** Replaces Creem's API origin (api.creem.io, or test-api.creem.io in test mode); for mocks and tests. */
   creemApiBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  /** Where the official model metadata is read from (new-api's SYNC_UPSTREAM_BASE): {base}/api/newapi/models.json and vendors.json. */
+  syncUpstreamBase: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default('https://basellm.github.io/llm-metadata'),
   /** PEM file of extra CA certificates trusted for the SMTP server's TLS (a private mail server). */
   smtpCaFile: z.string().optional(),
   /**

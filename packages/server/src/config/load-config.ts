@@ -39,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiBaseUrl: env.STRIPE_API_BASE_URL || undefined,
     creemApiBaseUrl: env.CREEM_API_BASE_URL || undefined,
     smtpCaFile: env.SMTP_CA_FILE || undefined,
+    syncUpstreamBase: env.SYNC_UPSTREAM_BASE || undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -73,6 +74,7 @@ const ENV_NAMES: Record<string, string> = {
   stripeApiBaseUrl: 'STRIPE_API_BASE_URL',
   creemApiBaseUrl: 'CREEM_API_BASE_URL',
   smtpCaFile: 'SMTP_CA_FILE',
+  syncUpstreamBase: 'SYNC_UPSTREAM_BASE',
 };
 
 export function databaseTypeOf(dsn: string | undefined): DatabaseType {

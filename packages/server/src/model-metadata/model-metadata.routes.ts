@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ModelMetaSearchQuery, PageQuery, StatusOnlyQuery, VendorSearchQuery } from '@gw/contracts';
+import { ModelMetaSearchQuery, PageQuery, StatusOnlyQuery, SyncPreviewQuery, SyncUpstreamBody, VendorSearchQuery } from '@gw/contracts';
 import { ok } from '../http/envelope.js';
 import { requireAdmin, requireUser } from '../http/guards.js';
 import { parseId, parseInput } from '../http/validate.js';
 import type { PricingService } from '../pricing/pricing.service.js';
 import type { ModelMetadataService } from './model-metadata.service.js';
+import type { MetadataSyncService } from './metadata-sync.service.js';
 
 interface Deps {
   modelMetadata: ModelMetadataService;
+  metadataSync: MetadataSyncService;
   pricing: PricingService;
 }
 
@@ -23,7 +25,7 @@ const slashed = (req: FastifyRequest) => (req.url.split('?', 1)[0] ?? '').endsWi
  * metadata), get, create, update (the id in the body; ?status_only=true changes only the status), delete.
  */
 export async function modelMetadataRoutes(app: FastifyInstance, deps: Deps) {
-  const { modelMetadata, pricing } = deps;
+  const { modelMetadata, metadataSync, pricing } = deps;
   const list = (req: FastifyRequest) => modelMetadata.search(parseInput(ModelMetaSearchQuery, req.query), parseInput(PageQuery, req.query));
 
   app.get('/', async (req) => {
@@ -36,6 +38,8 @@ export async function modelMetadataRoutes(app: FastifyInstance, deps: Deps) {
   });
   app.get('/search', { preHandler: requireAdmin }, async (req) => ok(await list(req)));
   app.get('/missing', { preHandler: requireAdmin }, async () => ok(await modelMetadata.missing()));
+  app.get('/sync_upstream/preview', { preHandler: requireAdmin }, async (req) => ok(await metadataSync.preview(parseInput(SyncPreviewQuery, req.query).locale)));
+  app.post('/sync_upstream', { preHandler: requireAdmin }, async (req) => ok(await metadataSync.sync(parseInput(SyncUpstreamBody, req.body))));
   app.get('/:id', { preHandler: requireAdmin }, async (req) => ok(await modelMetadata.get(idOf(req))));
   app.post('/', { preHandler: requireAdmin }, async (req) => ok(await modelMetadata.create(req.body)));
   app.put('/', { preHandler: requireAdmin }, async (req) => ok(await modelMetadata.update(req.body, parseInput(StatusOnlyQuery, req.query).status_only)));

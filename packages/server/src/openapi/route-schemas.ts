@@ -87,6 +87,8 @@ export const routeSchemas: Record<string, RouteSchemas> = {
   'GET /api/models/search': { summary: 'Search model metadata by keyword, vendor (id or name), status and sync flag (paged, with counts per vendor)', query: c.ModelMetaSearchQuery },
   'POST /api/models': { summary: 'Create model metadata (description, icon, tags, vendor, endpoints, name rule, status)', body: c.ModelMetaBody },
   'PUT /api/models': { summary: 'Edit model metadata (id in the body; given fields replace the saved ones; ?status_only=true changes only the status)', body: c.IdInBody, query: c.StatusOnlyQuery },
+  'GET /api/models/sync_upstream/preview': { summary: 'Compare with the official model metadata: served models it describes that have none here, and fields that differ', query: c.SyncPreviewQuery },
+  'POST /api/models/sync_upstream': { summary: 'Create the missing metadata from the official list and overwrite the chosen fields', body: c.SyncUpstreamBody },
   'GET /api/vendors/search': { summary: 'Search vendors by name or description (paged)', query: c.VendorSearchQuery },
   'POST /api/vendors': { summary: 'Create a vendor', body: c.VendorBody },
   'PUT /api/vendors': { summary: 'Edit a vendor (id in the body; given fields replace the saved ones)', body: c.IdInBody },
