@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, chatStreamEvents, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
-import { jsonReply, sseReply } from '../../test/fake-upstream/index.js';
+import { dataEvent, jsonReply, sseReply } from '../../test/fake-upstream/index.js';
 import { testDialects } from '../../test/test-database.js';
 
 const QUOTA_PER_UNIT = 500_000;
@@ -46,6 +46,23 @@ describe.each(testDialects())('usage accounting: the cost in the usage (%s)', (d
     expect(r.upstream.requests.at(-1)!.body).not.toHaveProperty('usage');
     await r.settled();
     expect(await loggedCost()).toBe(expected);
+  });
+
+  it('adds the cost to legacy completions, complete and streamed', async () => {
+    const model = await servedModel();
+    const completion = { id: 'cmpl-1', object: 'text_completion', created: 1, model, choices: [{ text: 'ok', index: 0, logprobs: null, finish_reason: 'stop' }], usage: chatUsage(500, 20) };
+    r.upstream.setRoute('POST /v1/completions', (req) =>
+      (req.body as { stream?: boolean }).stream
+        ? sseReply([dataEvent({ ...completion, usage: null }), dataEvent({ ...completion, choices: [], usage: chatUsage(500, 20) }), dataEvent('[DONE]')])
+        : jsonReply(completion),
+    );
+    const expected = r.quotaFor(model, { prompt: 500, completion: 20 }) / QUOTA_PER_UNIT;
+    const whole = (await (await r.post('/v1/completions', key, { model, prompt: 'say ok', usage: { include: true } })).json()) as { usage: Record<string, unknown> };
+    expect(whole.usage).toEqual({ ...chatUsage(500, 20), cost: expected });
+    expect(r.upstream.requests.at(-1)!.body).not.toHaveProperty('usage');
+    const streamed = chunksOf(await (await r.post('/v1/completions', key, { model, prompt: 'say ok', stream: true, usage: { include: true } })).text());
+    expect(streamed.filter((c) => c.usage).map((c) => c.usage)).toEqual([{ ...chatUsage(500, 20), cost: expected }]);
+    expect(await r.post('/v1/completions', key, { model, prompt: 'x', usage: 'yes' }).then((res) => res.status)).toBe(400);
   });
 
   it("adds it to a stream's usage chunk, also when the client did not ask for include_usage", async () => {

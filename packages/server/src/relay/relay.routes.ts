@@ -293,7 +293,7 @@ function parseBody(req: FastifyRequest, r: { endpoint: RelayEndpoint }): ParsedR
   if (model.length > 200) throw invalidRequest('model is too long');
   assertRequestShape(r.endpoint, body);
   let reportCost = false;
-  if (r.endpoint === 'chat') ({ body, reportCost } = takeUsageAccounting(body));
+  if (r.endpoint === 'chat' || r.endpoint === 'completions') ({ body, reportCost } = takeUsageAccounting(body));
   const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
   const generation = body.generationConfig as { maxOutputTokens?: unknown } | undefined;
   const maxTokens = Math.max(num(body.max_tokens), num(body.max_completion_tokens), num(body.max_output_tokens), num(generation?.maxOutputTokens));

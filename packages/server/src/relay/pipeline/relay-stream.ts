@@ -30,7 +30,7 @@ export async function relayStream(
   // Most upstreams stream SSE; a few (Bedrock's binary event stream) bring their own byte decoder.
   const upstream = a.adapter.createByteStreamTranslator?.(a.actx, a.contentType) ?? sseTranslator(a.adapter.createStreamTranslator(a.actx));
   const rewritten = a.rewrite ? rewriteHubChunks(upstream, a.rewrite.chunks()) : upstream;
-  const translator = a.costOf && a.plan.endpoint === 'chat' ? streamWithUsageCost(rewritten, a.costOf) : rewritten;
+  const translator = a.costOf && (a.plan.endpoint === 'chat' || a.plan.endpoint === 'completions') ? streamWithUsageCost(rewritten, a.costOf) : rewritten;
   const encoder = a.plan.createStreamEncoder();
   const counter = new StreamingTokenCounter();
   let firstTokenMs = 0;

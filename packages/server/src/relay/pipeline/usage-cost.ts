@@ -11,7 +11,7 @@ type Json = Record<string, unknown>;
 export type UsageCost = (usage: Usage) => number;
 
 /**
- * OpenRouter's usage accounting on the chat surface: a body's `usage` (`{"include": true}`) is the gateway's,
+ * OpenRouter's usage accounting on the chat and completions surfaces: a body's `usage` (`{"include": true}`) is the gateway's,
  * taken out so no upstream sees it. Answers whether the client asked for the cost.
  */
 export function takeUsageAccounting(body: Json): { body: Json; reportCost: boolean } {
