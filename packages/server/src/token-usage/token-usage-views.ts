@@ -1,4 +1,6 @@
+import type { SpendingLimitView } from '@gw/contracts';
 import type { TokenWithOwner, TokenQuotaFigures } from '../tokens/tokens.repository.js';
+import { spendingLimitView } from '../billing/spending-limit.js';
 
 /** `GET /api/usage/token` data: one API key's balance, as new-api reports it. Quota units throughout. */
 export interface TokenUsage {
@@ -13,6 +15,10 @@ export interface TokenUsage {
   model_limits_enabled: boolean;
   /** Unix seconds; 0 when the key never expires. */
   expires_at: number;
+  /** The key's spending limit per period and this period's spending (zeros and '' without one). */
+  spending_limit: SpendingLimitView;
+  /** Its owner's, which all of the owner's keys share. */
+  owner_spending_limit: SpendingLimitView;
 }
 
 /** OpenAI's legacy `GET /dashboard/billing/subscription`. */
@@ -41,7 +47,7 @@ export interface DisplaySettings {
 /** The limit new-api reports for a key with unlimited quota. */
 export const UNLIMITED_AMOUNT = 100_000_000;
 
-export function toTokenUsage(token: TokenWithOwner, figures: TokenQuotaFigures): TokenUsage {
+export function toTokenUsage(token: TokenWithOwner, figures: TokenQuotaFigures, now: number): TokenUsage {
   return {
     object: 'token_usage',
     name: token.name,
@@ -52,6 +58,11 @@ export function toTokenUsage(token: TokenWithOwner, figures: TokenQuotaFigures):
     model_limits: modelLimitsMap(token.model_limits),
     model_limits_enabled: token.model_limits_enabled === 1,
     expires_at: figures.expired_time === -1 ? 0 : figures.expired_time,
+    spending_limit: spendingLimitView(figures, now),
+    owner_spending_limit: spendingLimitView(
+      { budget_quota: figures.user_budget_quota, budget_period: figures.user_budget_period, budget_used: figures.user_budget_used, budget_window: figures.user_budget_window },
+      now,
+    ),
   };
 }
 

@@ -5,6 +5,7 @@ import { tokensRepository, type TokenQuotaFigures } from '../tokens/tokens.repos
 import { logsRepository } from '../logs/logs.repository.js';
 import { toLogView } from '../logs/log-view.js';
 import { UnauthorizedError } from '../http/errors.js';
+import { nowSeconds } from '../platform/clock.js';
 import { authenticateApiKey } from '../relay/pipeline/authenticate-api-key.js';
 import type { ApiKeyCache } from '../relay/pipeline/api-key-cache.js';
 import { unauthorized } from '../relay/relay-error.js';
@@ -36,7 +37,7 @@ export class TokenUsageService {
 
   async usage(rawKey: string | undefined): Promise<TokenUsage> {
     const token = await this.readOnly(rawKey);
-    return toTokenUsage(token, await this.figures(token.id, () => new UnauthorizedError('invalid API key')));
+    return toTokenUsage(token, await this.figures(token.id, () => new UnauthorizedError('invalid API key')), nowSeconds());
   }
 
   /** The key's newest logs, newest first, as a non-admin reads them (no channel, no admin-only `other` keys). */

@@ -6,6 +6,9 @@ import { nowSeconds } from '../platform/clock.js';
 import { TokenStatus } from '../tokens/token-status.js';
 import { consumeLog, insertLogs } from '../logs/logs.test-helpers.js';
 import { bare, getWith, keyWith, userWith } from './token-usage.test-helpers.js';
+import { budgetWindow } from '../billing/spending-limit.js';
+
+const NO_LIMIT = { budget_quota: 0, budget_period: '', budget_used: 0, budget_reset_time: 0 };
 
 describe.each(testDialects())('GET /api/usage/token and GET /api/log/token with an API key (%s)', (dialect) => {
   let r: RelayContext;
@@ -36,6 +39,8 @@ describe.each(testDialects())('GET /api/usage/token and GET /api/log/token with 
           model_limits: { 'gpt-4o': true, 'gpt-4o-mini': true },
           model_limits_enabled: true,
           expires_at: expires,
+          spending_limit: NO_LIMIT,
+          owner_spending_limit: NO_LIMIT,
         },
       };
       for (const [authorization, url] of [
@@ -50,6 +55,20 @@ describe.each(testDialects())('GET /api/usage/token and GET /api/log/token with 
         expect(res.json()).toEqual(expected);
         expect(res.body).not.toContain(bare(token.key));
       }
+    });
+
+    it("reports the key's and its owner's spending limits with this period's spending and when they renew", async () => {
+      const user = await userWith(r, 1_000_000, 0);
+      const token = await keyWith(r, user, { remainQuota: 10_000 });
+      const now = nowSeconds();
+      const day = budgetWindow('daily', now);
+      await r.ctx.db.updateTable('tokens').set({ budget_quota: 1_000, budget_period: 'daily', budget_used: 300, budget_window: day.start }).where('id', '=', token.id).execute();
+      // Spent in an earlier week: nothing of it counts now.
+      const week = budgetWindow('weekly', now);
+      await r.ctx.db.updateTable('users').set({ budget_quota: 5_000, budget_period: 'weekly', budget_used: 4_000, budget_window: week.start - 7 * 86_400 }).where('id', '=', user).execute();
+      const data = (await usage(`Bearer ${token.key}`)).json().data;
+      expect(data.spending_limit).toEqual({ budget_quota: 1_000, budget_period: 'daily', budget_used: 300, budget_reset_time: day.next });
+      expect(data.owner_spending_limit).toEqual({ budget_quota: 5_000, budget_period: 'weekly', budget_used: 0, budget_reset_time: week.next });
     });
 
     it('reports an unlimited key that never expires with expires_at 0 and no model limits', async () => {

@@ -59,6 +59,15 @@ export interface TokenQuotaFigures {
   expired_time: number;
   user_quota: number;
   user_used_quota: number;
+  /** The key's spending limit per period, and its owner's (billing/spending-limit.ts). */
+  budget_quota: number;
+  budget_period: string;
+  budget_used: number;
+  budget_window: number;
+  user_budget_quota: number;
+  user_budget_period: string;
+  user_budget_used: number;
+  user_budget_window: number;
 }
 
 /** Filters of a user's token search; empty strings are "no filter". */
@@ -107,7 +116,11 @@ export const tokensRepository = {
     return db
       .selectFrom('tokens as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.remain_quota', 't.used_quota', 't.unlimited_quota', 't.expired_time', 'u.quota as user_quota', 'u.used_quota as user_used_quota'])
+      .select([
+        't.remain_quota', 't.used_quota', 't.unlimited_quota', 't.expired_time', 'u.quota as user_quota', 'u.used_quota as user_used_quota',
+        't.budget_quota', 't.budget_period', 't.budget_used', 't.budget_window',
+        'u.budget_quota as user_budget_quota', 'u.budget_period as user_budget_period', 'u.budget_used as user_budget_used', 'u.budget_window as user_budget_window',
+      ])
       .where('t.id', '=', tokenId)
       .where('t.deleted_at', 'is', null)
       .executeTakeFirst();
