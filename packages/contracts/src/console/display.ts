@@ -70,7 +70,7 @@ export const SIDEBAR_MODULES = {
   chat: ['playground'],
   console: ['detail', 'token', 'log', 'midjourney', 'task'],
   personal: ['topup', 'personal', 'customModels', 'activityCenter'],
-  admin: ['channel', 'redemption', 'user', 'setting', 'aipyConf', 'activityConfig', 'prefillGroup', 'subscription'],
+  admin: ['channel', 'redemption', 'user', 'setting', 'aipyConf', 'activityConfig', 'prefillGroup', 'models', 'subscription'],
 } as const;
 export type SidebarSection = keyof typeof SIDEBAR_MODULES;
 export type SidebarModule<S extends SidebarSection = SidebarSection> = (typeof SIDEBAR_MODULES)[S][number];

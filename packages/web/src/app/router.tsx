@@ -57,6 +57,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'aipy-conf', lazy: page(() => import('../features/aipy-conf/pages/aipy-conf-page'), 'AipyConfPage') },
   { path: 'activity-config', lazy: page(() => import('../features/activity-config/pages/activity-config-page'), 'ActivityConfigPage') },
   { path: 'prefill-group', lazy: page(() => import('../features/prefill-groups/pages/prefill-groups-page'), 'PrefillGroupsPage') },
+  { path: 'models', lazy: page(() => import('../features/model-metadata/pages/model-metadata-page'), 'ModelMetadataPage') },
   { path: 'subscription', lazy: page(() => import('../features/subscriptions/pages/subscription-plans-page'), 'SubscriptionPlansPage') },
 ];
 

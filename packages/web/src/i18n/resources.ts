@@ -26,6 +26,7 @@ import enPerformance from './locales/en/performance.json';
 import enPrefillGroups from './locales/en/prefill-groups.json';
 import enPlayground from './locales/en/playground.json';
 import enSubscriptions from './locales/en/subscriptions.json';
+import enModelMetadata from './locales/en/model-metadata.json';
 import zhCommon from './locales/zh/common.json';
 import zhLayout from './locales/zh/layout.json';
 import zhAuth from './locales/zh/auth.json';
@@ -54,6 +55,7 @@ import zhPerformance from './locales/zh/performance.json';
 import zhPrefillGroups from './locales/zh/prefill-groups.json';
 import zhPlayground from './locales/zh/playground.json';
 import zhSubscriptions from './locales/zh/subscriptions.json';
+import zhModelMetadata from './locales/zh/model-metadata.json';
 
 /** One namespace per feature; `scripts/check-i18n-keys.mjs` keeps the two languages' keys equal. */
 export const resources = {
@@ -86,6 +88,7 @@ export const resources = {
     prefillGroups: enPrefillGroups,
     playground: enPlayground,
     subscriptions: enSubscriptions,
+    modelMetadata: enModelMetadata,
   },
   zh: {
     common: zhCommon,
@@ -116,6 +119,7 @@ export const resources = {
     prefillGroups: zhPrefillGroups,
     playground: zhPlayground,
     subscriptions: zhSubscriptions,
+    modelMetadata: zhModelMetadata,
   },
 } as const;
 

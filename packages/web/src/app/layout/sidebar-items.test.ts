@@ -23,7 +23,7 @@ describe('sidebar modules switched off by the administrator (SidebarModulesAdmin
       expect(pathsOf(Role.Root, raw)).toEqual({
         chat: ['/playground'],
         console: ['/detail', '/token', '/log'],
-        admin: ['/channel', '/redemption', '/user', '/setting', '/aipy-conf', '/activity-config', '/prefill-group', '/subscription'],
+        admin: ['/channel', '/redemption', '/user', '/setting', '/aipy-conf', '/activity-config', '/prefill-group', '/models', '/subscription'],
         personal: ['/topup', '/personal', '/custom-models', '/activity-center'],
       });
     }
@@ -38,6 +38,12 @@ describe('sidebar modules switched off by the administrator (SidebarModulesAdmin
   it('hides the subscription plans page with its admin.subscription switch (new-api\'s key)', () => {
     expect(pathsOf(Role.Admin, JSON.stringify({ admin: { subscription: false } })).admin).not.toContain('/subscription');
     expect(pathsOf(Role.Admin, '{}').admin).toContain('/subscription');
+  });
+
+  it("lists the model management page after the prefill groups, hidden by new-api's admin.models switch", () => {
+    expect(pathsOf(Role.Admin, '{}').admin).toEqual(['/user', '/setting', '/aipy-conf', '/activity-config', '/prefill-group', '/models', '/subscription']);
+    expect(pathsOf(Role.Admin, JSON.stringify({ admin: { models: false } })).admin).not.toContain('/models');
+    expect(pathsOf(Role.User, '{}').admin).toBeUndefined();
   });
 
   it('leaves out a group whose entries are all switched off', () => {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import {
   AppstoreOutlined, AreaChartOutlined, BarsOutlined, CalendarOutlined, ControlOutlined, CreditCardOutlined,
-  CrownOutlined, DeploymentUnitOutlined, ExperimentOutlined, FileTextOutlined, KeyOutlined, PictureOutlined, RobotOutlined,
-  SettingOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined,
+  CrownOutlined, DatabaseOutlined, DeploymentUnitOutlined, ExperimentOutlined, FileTextOutlined, KeyOutlined, PictureOutlined,
+  RobotOutlined, SettingOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined,
 } from '@ant-design/icons';
 import { isAdmin, isRoot, type SidebarModule, type SidebarSection } from '@gw/contracts';
 import type { SiteStatus } from '../../features/status/api/site-status';
@@ -45,6 +45,7 @@ export function sidebarGroupsFor(role: number, status: SiteStatus): SidebarGroup
     { path: '/aipy-conf', labelKey: 'sidebar.items.aipyConf', icon: <RobotOutlined />, module: 'aipyConf' },
     { path: '/activity-config', labelKey: 'sidebar.items.activityConfig', icon: <CalendarOutlined />, module: 'activityConfig' },
     { path: '/prefill-group', labelKey: 'sidebar.items.prefillGroups', icon: <AppstoreOutlined />, module: 'prefillGroup' },
+    { path: '/models', labelKey: 'sidebar.items.models', icon: <DatabaseOutlined />, module: 'models' },
     { path: '/subscription', labelKey: 'sidebar.items.subscriptions', icon: <CrownOutlined />, module: 'subscription' },
   ];
   const personalItems: SidebarItem[] = [

@@ -3,7 +3,7 @@ import type { ModelHubEntry, PricingEntry } from '@gw/contracts';
 import { callPrice, formatPrice, matchesSearch, mergeModels, otherTokenPrices, tokenPrices } from './pricing';
 
 const price = (model_name: string, extra: Partial<PricingEntry> = {}): PricingEntry => ({
-  model_name, quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default'], ...extra,
+  model_name, quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default'], supported_endpoint_types: ['openai'], ...extra,
 });
 const hub = (name: string, extra: Partial<ModelHubEntry> = {}) => ({ name, desc: '', tags: '', icon: '', max_token: 0, hide: false, ...extra }) as ModelHubEntry;
 
@@ -46,6 +46,23 @@ describe('mergeModels', () => {
     const rows = mergeModels([price('b'), price('a'), price('secret')], [hub('a', { desc: 'fast', tags: 'Hot, New,Hot' }), hub('secret', { hide: true })]);
     expect(rows.map((r) => r.name)).toEqual(['a', 'b']);
     expect(rows[0]).toMatchObject({ description: 'fast', tags: ['Hot', 'New'] });
+  });
+
+  it('takes description, icon, tags, vendor and endpoint types from the model’s metadata', () => {
+    const [row] = mergeModels([price('gpt-4o', { description: 'Omni', icon: 'https://x.example/i.png', tags: 'Vision,Fast', vendor_id: 3, supported_endpoint_types: ['openai', 'openai-response'] })], []);
+    expect(row).toMatchObject({ description: 'Omni', icon: 'https://x.example/i.png', tags: ['Vision', 'Fast'], vendorId: 3, endpointTypes: ['openai', 'openai-response'] });
+  });
+
+  it('prefers the hub entry’s description and icon, joins both tag sets, and falls back to the vendor’s icon', () => {
+    const vendors = [{ id: 3, name: 'Acme', icon: 'https://acme.example/v.png' }];
+    const [a, b] = mergeModels(
+      [price('a', { description: 'meta', tags: 'Fast,Vision', vendor_id: 3 }), price('b', { vendor_id: 3 })],
+      [hub('a', { desc: 'hub', tags: 'Hot,Fast', icon: 'data:image/png;base64,AA' })],
+      vendors,
+    );
+    expect(a).toMatchObject({ description: 'hub', icon: 'data:image/png;base64,AA', tags: ['Hot', 'Fast', 'Vision'] });
+    expect(b).toMatchObject({ description: '', icon: 'https://acme.example/v.png', tags: [], vendorId: 3 });
+    expect(mergeModels([price('c')], [])[0]).toMatchObject({ icon: '', vendorId: 0 });
   });
 
   it('matches a search on the name, a tag or the description, ignoring case', () => {

@@ -1,4 +1,4 @@
-import { QuotaType, type ModelHubEntry, type PricingEntry } from '@gw/contracts';
+import { QuotaType, type ModelHubEntry, type PricingEntry, type PricingVendor } from '@gw/contracts';
 
 /** Model ratio 1 costs 2 USD per million prompt tokens (spec 3 §9). */
 export const USD_PER_MILLION_AT_RATIO_1 = 2;
@@ -7,7 +7,7 @@ export const SEARCH_DEBOUNCE_MS = 500;
 /** At most this many tags are shown per model (spec 3 §9). */
 export const MAX_TAGS = 10;
 
-/** A model as the catalogue shows it: the price row joined with its hub entry. */
+/** A model as the catalogue shows it: the price row (with its metadata) joined with its hub entry. */
 export interface ModelRow {
   name: string;
   perCall: boolean;
@@ -19,6 +19,10 @@ export interface ModelRow {
   icon: string;
   tags: string[];
   maxTokens: number;
+  /** 0 when the model has no vendor. */
+  vendorId: number;
+  /** The endpoint types it can be called on, the usual one first. */
+  endpointTypes: string[];
   /** What the model prices apart from text, as the pricing entry gives it (per-token models only). */
   extras: Pick<PricingEntry, 'cache_ratio' | 'cache_creation_ratio' | 'audio_ratio' | 'audio_completion_ratio' | 'image_ratio' | 'long_context'>;
 }
@@ -27,13 +31,19 @@ export function parseTags(value: string | undefined): string[] {
   return [...new Set((value ?? '').split(',').map((t) => t.trim()).filter(Boolean))];
 }
 
-/** Joins prices with the hub entries by model name; models the hub marks hidden are left out. */
-export function mergeModels(pricing: PricingEntry[], hub: ModelHubEntry[]): ModelRow[] {
+/**
+ * Joins prices with the hub entries by model name; models the hub marks hidden are left out. A hub
+ * entry's description and icon win over the model's metadata, tags are both sets, and a model without
+ * an icon shows its vendor's.
+ */
+export function mergeModels(pricing: PricingEntry[], hub: ModelHubEntry[], vendors: readonly PricingVendor[] = []): ModelRow[] {
   const byName = new Map(hub.map((h) => [h.name, h]));
+  const vendorIcons = new Map(vendors.map((v) => [v.id, v.icon ?? '']));
   return pricing
     .filter((p) => !byName.get(p.model_name)?.hide)
     .map((p) => {
       const h = byName.get(p.model_name);
+      const vendorId = p.vendor_id ?? 0;
       return {
         name: p.model_name,
         perCall: p.quota_type !== QuotaType.PerToken,
@@ -41,10 +51,12 @@ export function mergeModels(pricing: PricingEntry[], hub: ModelHubEntry[]): Mode
         completionRatio: p.completion_ratio ?? 1,
         modelPrice: p.model_price ?? 0,
         enableGroups: p.enable_groups ?? [],
-        description: h?.desc ?? '',
-        icon: h?.icon ?? '',
-        tags: parseTags(h?.tags),
+        description: h?.desc || p.description || '',
+        icon: h?.icon || p.icon || vendorIcons.get(vendorId) || '',
+        tags: parseTags([h?.tags, p.tags].filter(Boolean).join(',')),
         maxTokens: h?.max_token ?? 0,
+        vendorId,
+        endpointTypes: p.supported_endpoint_types ?? [],
         extras: {
           cache_ratio: p.cache_ratio,
           cache_creation_ratio: p.cache_creation_ratio,

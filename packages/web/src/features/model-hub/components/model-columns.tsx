@@ -1,7 +1,8 @@
-import { Avatar, Space, Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { EntityIcon } from '../../../components/icon/entity-icon';
 import { shortenNumber } from '../../../lib/format';
 import { callPrice, MAX_TAGS, otherTokenPrices, tokenPrices, type ModelRow } from '../pricing';
 
@@ -55,7 +56,7 @@ export function modelColumns({ t, groupRatio, formatPrice, userGroup, colors }: 
       key: 'name',
       render: (_, row) => (
         <Space align="start">
-          {row.icon && <Avatar src={row.icon} size="small" shape="square" alt="" />}
+          {row.icon && <EntityIcon icon={row.icon} name={row.name} size={24} />}
           <Space orientation="vertical" size={0}>
             <Typography.Text strong copyable={{ text: row.name }}>{row.name}</Typography.Text>
             {row.description && <Typography.Text type="secondary" style={{ maxWidth: 320 }} ellipsis={{ tooltip: row.description }}>{row.description}</Typography.Text>}
@@ -68,6 +69,17 @@ export function modelColumns({ t, groupRatio, formatPrice, userGroup, colors }: 
       title: t('columns.billing'),
       key: 'billing',
       render: (_, row) => (row.perCall ? <Tag color="purple">{t('billing.perCall')}</Tag> : <Tag color="blue">{t('billing.perToken')}</Tag>),
+    },
+    {
+      title: t('columns.endpoints'),
+      key: 'endpoints',
+      render: (_, row) => (
+        <Space size={[4, 4]} wrap style={{ maxWidth: 220 }}>
+          {row.endpointTypes.map((type) => (
+            <Tag key={type} color="cyan" style={{ fontSize: 11, lineHeight: '18px', marginInlineEnd: 0 }}>{type}</Tag>
+          ))}
+        </Space>
+      ),
     },
     {
       title: t('columns.ratios'),

@@ -12,7 +12,7 @@ interface ModelHubTableProps {
   userGroup?: string;
 }
 
-/** The catalogue table, 20 models a page (spec 3 §9). The parent remounts it (key) when the search changes. */
+/** The catalogue table, 20 models a page (spec 3 §9). The parent remounts it (key) when the search or vendor changes. */
 export function ModelHubTable({ rows, loading, groupRatio, userGroup }: ModelHubTableProps) {
   const { t } = useTranslation('modelHub');
   const { t: tc } = useTranslation();

@@ -6,6 +6,8 @@ import { useDebouncedValue } from '../../../components/hooks/use-debounced-value
 import { useStoredUser } from '../../../lib/session';
 import { modelHubQueries } from '../api/model-hub.queries';
 import { matchesSearch, mergeModels, SEARCH_DEBOUNCE_MS } from '../pricing';
+import { ALL_VENDORS, hubVendorOptions, vendorFilterOf } from '../hub-vendors';
+import { HubVendorFilter } from '../components/hub-vendor-filter';
 import { ModelHubTable } from '../components/model-hub-table';
 import { ModelHubToolbar } from '../components/model-hub-toolbar';
 
@@ -24,13 +26,16 @@ export function ModelHubPage() {
   const hub = useQuery({ ...modelHubQueries.entries(), meta: { silent: true } });
   const [search, setSearch] = useState('');
   const [chosenGroup, setChosenGroup] = useState<string>();
+  const [vendor, setVendor] = useState(ALL_VENDORS);
   const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const groups = pricing.data?.groupRatio ?? {};
   const group = chosenGroup ?? defaultGroup(groups, user?.group);
-  const rows = useMemo(
-    () => mergeModels(pricing.data?.models ?? [], hub.data ?? []).filter((row) => matchesSearch(row, query)),
-    [pricing.data, hub.data, query],
-  );
+  const models = useMemo(() => mergeModels(pricing.data?.models ?? [], hub.data ?? [], pricing.data?.vendors), [pricing.data, hub.data]);
+  const vendorOptions = useMemo(() => hubVendorOptions(models, pricing.data?.vendors ?? []), [models, pricing.data]);
+  const rows = useMemo(() => {
+    const ofVendor = vendorFilterOf(vendor, vendorOptions);
+    return models.filter((row) => ofVendor(row) && matchesSearch(row, query));
+  }, [models, vendor, vendorOptions, query]);
   const userInfo = user ? { group: user.group, ratio: groups[user.group] ?? 1 } : undefined;
 
   return (
@@ -42,7 +47,8 @@ export function ModelHubPage() {
         </div>
         {pricing.isError && <Alert type="error" showIcon title={pricing.error.message} />}
         <ModelHubToolbar search={search} onSearch={setSearch} group={group} groups={groups} onGroup={setChosenGroup} user={userInfo} />
-        <ModelHubTable key={query} rows={rows} loading={pricing.isPending} groupRatio={groups[group] ?? 1} userGroup={user?.group} />
+        <HubVendorFilter options={vendorOptions} value={vendor} onChange={setVendor} />
+        <ModelHubTable key={`${vendor}\n${query}`} rows={rows} loading={pricing.isPending} groupRatio={groups[group] ?? 1} userGroup={user?.group} />
       </Flex>
     </Card>
   );

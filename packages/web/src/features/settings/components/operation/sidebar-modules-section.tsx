@@ -29,6 +29,7 @@ const ENTRY_LABELS: Record<SidebarModule, SidebarLabel> = {
   aipyConf: 'aipyConf',
   activityConfig: 'activityConfig',
   prefillGroup: 'prefillGroups',
+  models: 'models',
   subscription: 'subscriptions',
 };
 
