@@ -225,6 +225,8 @@ export interface Services {
   /** new-api's prefill groups: named model, tag and endpoint lists forms are filled from. */
   prefillGroups: PrefillGroupsService;
   modelMetadata: ModelMetadataService;
+  /** Model metadata as the pricing page and /v1/models read it. */
+  modelMetadataCache: MetadataCache;
   /** new-api's subscription plans and the subscriptions users hold. */
   subscriptions: SubscriptionsService;
   /** Buying plans online (EPay, Stripe, Creem); Stripe and Creem hand it their `sub_ref_` orders. */
@@ -381,7 +383,8 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   const subscriptionPayments = new SubscriptionPaymentsService({ db, options, events, subscriptions, http: upstream, stripeBaseUrl: config.stripeApiBaseUrl, creemBaseUrl: config.creemApiBaseUrl });
   const twoFactor = new TwoFactorService({ db, options, secrets: new SecretBox(config.sessionSecret, 'totp-secret'), limiter: rateLimiter });
   const passkeys = new PasskeysService(db, options);
-  const pricing = new PricingService(db, options, routing, new MetadataCache(db, events));
+  const modelMetadataCache = new MetadataCache(db, events);
+  const pricing = new PricingService(db, options, routing, modelMetadataCache);
   return {
     metrics,
     jobLock,
@@ -404,6 +407,7 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
     dashboard: new DashboardService(db),
     quotaData,
     pricing,
+    modelMetadataCache,
     modelMetadata: new ModelMetadataService(db, pricing, events),
     modelHub: new ModelHubService(db),
     tokens: new TokensService(db, options, events),
@@ -590,6 +594,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     responseCache: s.responseCache,
     tokenConcurrency: s.tokenConcurrency,
     keyRateLimits: s.keyRateLimits,
+    modelMetadata: s.modelMetadataCache,
   };
   const tester = new ChannelTester(relay);
   await app.register(channelTestRoutes, { prefix: '/api/channel', tester, jobLock: s.siteLock });

@@ -42,6 +42,36 @@ describe('model lists in the caller’s shape', () => {
     expect(all).toEqual([...allowed, hidden].sort());
   });
 
+  it('adds OpenRouter’s fields: what the model’s metadata says and its price in the key’s group, in dollars', async () => {
+    const [described, perCall] = [await r.uniqueModel(2.5), await r.uniqueModel()];
+    await r.setOptions({
+      CompletionRatio: { ...r.ctx.services.options.get('CompletionRatio'), [described]: 4 },
+      ModelPrice: { ...r.ctx.services.options.get('ModelPrice'), [perCall]: 0.04 },
+    });
+    // A group of its own, so the other tests' keys do not see these models; it prices at ratio 0.5.
+    await r.setOptions({ GroupRatio: { ...r.ctx.services.options.get('GroupRatio'), described: 0.5 } });
+    await r.createChannel({ models: `${described},${perCall}`, group: 'described' });
+    const owner = await r.createUser({ group: 'described' });
+    const key = (await r.createApiKey(owner.id)).key;
+    await r.ctx.services.modelMetadata.create({
+      model_name: described, description: 'A described model', context_length: 128_000, max_output_tokens: 4096, input_modalities: 'text,image', output_modalities: 'text',
+    });
+    const body = (await (await get('/v1/models', { authorization: `Bearer ${key}` })).json()) as { data: Record<string, unknown>[] };
+    const entryOf = (id: string) => body.data.find((m) => m.id === id);
+    // Ratio 2.5 in a group at 0.5 is 1.25 quota a token; QuotaPerUnit 500 000 quota a dollar.
+    expect(entryOf(described)).toMatchObject({
+      description: 'A described model',
+      context_length: 128_000,
+      architecture: { input_modalities: ['text', 'image'], output_modalities: ['text'] },
+      top_provider: { context_length: 128_000, max_completion_tokens: 4096 },
+      pricing: { prompt: '0.0000025', completion: '0.00001', request: '0' },
+    });
+    const plain = entryOf(perCall)!;
+    expect(plain.pricing).toEqual({ prompt: '0', completion: '0', request: '0.02' });
+    expect(plain).not.toHaveProperty('description');
+    expect(plain).not.toHaveProperty('context_length');
+  });
+
   it('answers Anthropic’s shape to x-api-key plus anthropic-version, as the Anthropic SDK reads it', async () => {
     const res = await get('/v1/models', { 'x-api-key': limitedKey, 'anthropic-version': '2023-06-01' });
     expect(res.status).toBe(200);

@@ -14,6 +14,7 @@ import type { ChannelAffinity } from '../channel-affinity/channel-affinity.servi
 import type { ResponseCache } from '../response-cache/response-cache.js';
 import type { TokenConcurrencyGate } from '../limits/token-concurrency/token-concurrency-gate.js';
 import type { TokenRateLimits } from '../limits/token-rate-limit/token-rate-limits.js';
+import type { MetadataCache } from '../../model-metadata/metadata-cache.js';
 
 /** Models a user relays through their own supplier key (custom-models/ implements it). */
 export interface OwnKeyChannels {
@@ -54,4 +55,6 @@ export interface RelayDeps {
   tokenConcurrency?: TokenConcurrencyGate;
   /** Per-key requests and tokens per minute (tokens.rpm_limit / tpm_limit); absent = not enforced. */
   keyRateLimits?: TokenRateLimits;
+  /** Model metadata, for what /v1/models says about each model; absent = nothing beyond the names. */
+  modelMetadata?: Pick<MetadataCache, 'index'>;
 }
