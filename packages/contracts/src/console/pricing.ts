@@ -54,6 +54,8 @@ export interface PricingResponse {
   vendors: PricingVendor[];
   /** Endpoint type → its path and method, for the types the listed models support. */
   supported_endpoint: Record<string, EndpointInfo>;
+  /** The groups an `auto` key of the caller tries, in order (AutoGroups limited to the caller's usable groups). */
+  auto_groups: string[];
 }
 
 /** GET /api/models (signed in): channel type (as a string key) → model names known for that type. */

@@ -22,7 +22,7 @@ export async function pricingRoutes(app: FastifyInstance, deps: PricingRouteDeps
   app.get('/pricing', async (req) => {
     const actor = req.actor;
     const result = await pricing.pricing(actor ? { id: actor.id, group: actor.group } : null);
-    return { ...ok(result.data), group_ratio: result.group_ratio, usable_group: result.usable_group, vendors: result.vendors, supported_endpoint: result.supported_endpoint };
+    return { ...ok(result.data), group_ratio: result.group_ratio, usable_group: result.usable_group, vendors: result.vendors, supported_endpoint: result.supported_endpoint, auto_groups: result.auto_groups };
   });
   app.get('/model_hub', async () => ok(await modelHub.list({ includeHidden: false })));
   app.get('/model_hub/admin', { preHandler: requireAdmin }, async () => ok(await modelHub.list({ includeHidden: true })));

@@ -5,7 +5,7 @@ import type { ChannelRoutingService } from '../channels/channel-routing.service.
 import type { RoutingTable } from '../channels/routing-table.js';
 import { billsCacheWrites, resolvePrice, type PriceTables, type RatioPrice } from '../billing/price-calculator.js';
 import { CACHE_RATIO_FALLBACK } from '../billing/default-ratios.js';
-import { usableGroups } from '../groups/groups.service.js';
+import { autoGroupsFor, usableGroups } from '../groups/groups.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { channelTypeModels } from './model-catalogue.js';
 import { splitCommaList } from '../channels/comma-list.js';
@@ -67,6 +67,7 @@ export interface Pricing {
   usable_group: Record<string, string>;
   vendors: PricingVendor[];
   supported_endpoint: Record<string, EndpointInfo>;
+  auto_groups: string[];
 }
 
 /** A model an enabled channel serves: in which groups (sorted), by which channels (by id), of which types. */
@@ -127,7 +128,7 @@ export class PricingService {
       group_ratio[name] = ratio;
       usable_group[name] = desc;
     }
-    return { data, group_ratio, usable_group, vendors, supported_endpoint: endpoints };
+    return { data, group_ratio, usable_group, vendors, supported_endpoint: endpoints, auto_groups: autoGroupsFor(this.options, reader?.group ?? '') };
   }
 
   /** How a model bills in its first group (0 per token, 1 per call), or undefined when it has no price. */

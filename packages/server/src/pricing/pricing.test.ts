@@ -84,6 +84,17 @@ describe.each(testDialects())('pricing, model lists and model hub (%s)', (dialec
       }
     });
 
+    it('lists the groups an auto key of the caller tries, in order', async () => {
+      const saved = ctx.services.options.get('AutoGroups');
+      await ctx.services.options.set({ AutoGroups: ['svip', 'vip', 'nowhere', 'default'] });
+      try {
+        expect(((await callJson(ctx, 'GET', '/api/pricing')) as Record<string, unknown>).auto_groups).toEqual(['vip', 'default']);
+        expect(((await callJson(ctx, 'GET', '/api/pricing', svipUser)) as Record<string, unknown>).auto_groups).toEqual(['svip', 'vip', 'default']);
+      } finally {
+        await ctx.services.options.set({ AutoGroups: saved });
+      }
+    });
+
     it('adds the signed-in user\'s own group to the usable groups', async () => {
       const body = (await callJson(ctx, 'GET', '/api/pricing', svipUser)) as Record<string, unknown>;
       expect(body.group_ratio).toEqual({ default: 1, vip: 0.8, svip: 0.5 });
