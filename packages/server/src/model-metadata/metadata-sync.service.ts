@@ -98,7 +98,8 @@ class SyncRun {
 
   private async overwrite(name: string, fields: Set<SyncField>, up: OfficialModel | undefined): Promise<void> {
     const local = up && (await metas.findByName(this.trx, name));
-    if (!up || !local || local.sync_official === 0) return;
+    // Nothing official to copy, no such entry, or an entry that keeps its own values: said so, not done.
+    if (!up || !local || local.sync_official === 0) return void this.result.skipped_models.push(name);
     const patch: Record<string, unknown> = {};
     for (const field of ['description', 'icon', 'tags', 'name_rule'] as const) if (fields.has(field)) patch[field] = up[field];
     if (fields.has('status')) patch.status = officialStatus(up, local.status);
@@ -132,17 +133,26 @@ class SyncRun {
   }
 }
 
+/** Tags as an entry saves them: trimmed, blanks dropped, comma-joined. */
+const tagList = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .join(',');
+
 /** Where a local entry differs from the official one. */
 function differences(local: ModelMetaRow, up: OfficialModel, localVendor: string): SyncConflict['fields'] {
   const fields: SyncConflict['fields'] = [];
-  const differ = (field: SyncField, mine: string | number, theirs: string | number) => {
-    const same = typeof mine === 'string' && typeof theirs === 'string' ? mine.trim() === theirs.trim() : mine === theirs;
-    if (!same) fields.push({ field, local: mine, upstream: theirs });
+  const differ = (field: SyncField, mine: string | number, theirs: string | number, same = (a: string, b: string) => a.trim() === b.trim()) => {
+    const equal = typeof mine === 'string' && typeof theirs === 'string' ? same(mine, theirs) : mine === theirs;
+    if (!equal) fields.push({ field, local: mine, upstream: theirs });
   };
   differ('description', local.description, up.description);
   differ('icon', local.icon, up.icon);
-  differ('tags', local.tags, up.tags);
-  differ('vendor', localVendor, up.vendor_name);
+  // Compared as saved: tags trimmed, vendors by name in any case (how a sync finds them).
+  differ('tags', local.tags, up.tags, (a, b) => a === tagList(b));
+  differ('vendor', localVendor, up.vendor_name, (a, b) => a.toLowerCase() === b.trim().toLowerCase());
   differ('name_rule', local.name_rule, up.name_rule);
   differ('status', local.status, officialStatus(up, local.status));
   for (const fact of OPTIONAL_FACTS) {

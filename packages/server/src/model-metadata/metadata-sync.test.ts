@@ -15,6 +15,8 @@ const officialModels = {
     { model_name: 'alpha-1', description: 'Alpha one', icon: 'Alpha.Color', tags: 'reasoning', vendor_name: 'Alpha AI', name_rule: 0, status: 1, context_length: 200000, endpoints: { openai: '/v1/chat/completions' } },
     { model_name: 'beta-2', description: 'official beta', icon: '', tags: 'fast', vendor_name: 'OpenAI', name_rule: 0, status: 1, max_output_tokens: 4096 },
     { model_name: 'gamma-3', description: 'official gamma', vendor_name: 'OpenAI', status: 1 },
+    // Saved tags are trimmed and vendors are found in any case: no difference from the local entry.
+    { model_name: 'eps-5', description: 'eps', tags: ' x , y ,', vendor_name: 'openai', status: 1 },
     { model_name: 'not-served', description: 'nobody serves it', vendor_name: 'Nobody' },
     { description: 'no name: left out' },
   ],
@@ -41,9 +43,11 @@ describe.each(testDialects())('sync with the official model metadata (%s)', (dia
       { key: 'fetch_setting.allowed_ports', value: '[]' },
     ]);
     await ctx.services.options.set({ ModelRatio: { ...ctx.services.options.get('ModelRatio'), 'alpha-1': 1 } });
-    await ctx.services.routing.createChannel({ type: 1, name: 'served', key: 'k', models: 'alpha-1,beta-2,gamma-3,local-only', group: 'default', status: 1 });
+    await ctx.services.routing.createChannel({ type: 1, name: 'served', key: 'k', models: 'alpha-1,beta-2,gamma-3,eps-5,local-only', group: 'default', status: 1 });
     expect((await api('POST', '/api/models/', { model_name: 'beta-2', description: 'my beta', tags: 'fast' })).success).toBe(true);
     expect((await api('POST', '/api/models/', { model_name: 'gamma-3', description: 'my gamma', sync_official: 0 })).success).toBe(true);
+    const openai = (await api('GET', '/api/vendors/search?keyword=openai')).data.items[0] as { id: number };
+    expect((await api('POST', '/api/models/', { model_name: 'eps-5', description: 'eps', tags: 'x,y', vendor_id: openai.id })).success).toBe(true);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -73,7 +77,8 @@ describe.each(testDialects())('sync with the official model metadata (%s)', (dia
     const res = await api('POST', '/api/models/sync_upstream', { overwrite: [{ model_name: 'beta-2', fields: ['Description', 'vendor'] }, { model_name: 'gamma-3', fields: ['description'] }] });
     expect(res.message).toBe('');
     const result = res.data as SyncResult;
-    expect(result).toMatchObject({ created_models: 1, created_vendors: 1, updated_models: 1, created_list: ['alpha-1'], updated_list: ['beta-2'], skipped_models: ['local-only'] });
+    // gamma-3 keeps its own values (sync_official 0): its overwrite is skipped, as is local-only, which the list lacks.
+    expect(result).toMatchObject({ created_models: 1, created_vendors: 1, updated_models: 1, created_list: ['alpha-1'], updated_list: ['beta-2'], skipped_models: ['local-only', 'gamma-3'] });
     expect(await countRows(ctx.db, 'vendors')).toBe(vendorsBefore + 1);
 
     const alpha = await meta('alpha-1');

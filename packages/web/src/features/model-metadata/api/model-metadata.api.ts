@@ -1,4 +1,4 @@
-import type { ModelMetaBody, ModelMetaPage, ModelMetaView } from '@gw/contracts';
+import type { ModelMetaBody, ModelMetaPage, ModelMetaView, SyncPreview, SyncResult, SyncUpstreamBody } from '@gw/contracts';
 import { api } from '../../../lib/api-client';
 
 export const MODEL_META_FILTER_KEYS = ['keyword', 'vendor'] as const;
@@ -41,4 +41,17 @@ export function setModelMetaStatus(id: number, status: number): Promise<ModelMet
 
 export function deleteModelMeta(id: number): Promise<void> {
   return api.delete(`/api/models/${id}`);
+}
+
+/**
+ * GET /api/models/sync_upstream/preview: the served models without metadata the official list (of `locale`,
+ * '' for the default one) would create, and the fields where entries that follow it differ from it.
+ */
+export function previewOfficialSync(locale: string, signal?: AbortSignal): Promise<SyncPreview> {
+  return api.get('/api/models/sync_upstream/preview', { locale: locale || undefined }, signal);
+}
+
+/** POST /api/models/sync_upstream: creates the missing models the official list describes and overwrites the chosen fields. */
+export function syncOfficial(body: SyncUpstreamBody): Promise<SyncResult> {
+  return api.post('/api/models/sync_upstream', body);
 }

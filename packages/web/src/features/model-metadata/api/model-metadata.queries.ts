@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ModelMetaBody, VendorBody } from '@gw/contracts';
+import type { ModelMetaBody, SyncUpstreamBody, VendorBody } from '@gw/contracts';
 import { modelHubKeys } from '../../model-hub/api/model-hub.queries';
 import {
-  createModelMeta, deleteModelMeta, listMissingModels, listModelMeta, setModelMetaStatus, updateModelMeta, type ModelMetaListParams,
+  createModelMeta, deleteModelMeta, listMissingModels, listModelMeta, previewOfficialSync, setModelMetaStatus, syncOfficial, updateModelMeta,
+  type ModelMetaListParams,
 } from './model-metadata.api';
 import { createVendor, deleteVendor, listAllVendors, updateVendor } from './vendors.api';
 
@@ -11,6 +12,7 @@ export const modelMetaKeys = {
   lists: () => [...modelMetaKeys.all, 'list'] as const,
   list: (params: ModelMetaListParams) => [...modelMetaKeys.lists(), params] as const,
   missing: () => [...modelMetaKeys.all, 'missing'] as const,
+  syncPreview: (locale: string) => [...modelMetaKeys.all, 'sync-preview', locale] as const,
 };
 
 export const vendorKeys = {
@@ -22,6 +24,9 @@ export const modelMetaQueries = {
   list: (params: ModelMetaListParams) =>
     queryOptions({ queryKey: modelMetaKeys.list(params), queryFn: ({ signal }) => listModelMeta(params, signal), placeholderData: keepPreviousData }),
   missing: () => queryOptions({ queryKey: modelMetaKeys.missing(), queryFn: ({ signal }) => listMissingModels(signal) }),
+  /** Read afresh each time the dialog opens; a failure is shown in the dialog, not as a notice. */
+  syncPreview: (locale: string) =>
+    queryOptions({ queryKey: modelMetaKeys.syncPreview(locale), queryFn: ({ signal }) => previewOfficialSync(locale, signal), staleTime: 0, meta: { silent: true } }),
 };
 
 export const vendorQueries = {
@@ -50,6 +55,9 @@ export const useSaveModelMeta = () =>
 export const useSetModelMetaStatus = () =>
   useRefreshingMutation(({ id, status }: { id: number; status: number }) => setModelMetaStatus(id, status), [modelMetaKeys.lists()]);
 export const useDeleteModelMeta = () => useRefreshingMutation((id: number) => deleteModelMeta(id), [modelMetaKeys.all]);
+
+/** A sync creates entries and vendors and changes entries (and so the model hub's pricing data). */
+export const useSyncOfficial = () => useRefreshingMutation((body: SyncUpstreamBody) => syncOfficial(body), [modelMetaKeys.all, vendorKeys.all]);
 
 export const useSaveVendor = () =>
   useRefreshingMutation(({ id, body }: { id: number | null; body: VendorBody }) => (id === null ? createVendor(body) : updateVendor(id, body)), [

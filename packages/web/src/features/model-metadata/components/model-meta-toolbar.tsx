@@ -1,5 +1,5 @@
 import { Button, Flex, Input } from 'antd';
-import { ApartmentOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, CloudSyncOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 interface ModelMetaToolbarProps {
@@ -8,10 +8,11 @@ interface ModelMetaToolbarProps {
   onAdd: () => void;
   onMissing: () => void;
   onVendors: () => void;
+  onSync: () => void;
 }
 
-/** Keyword search; add an entry, the missing models and the vendor manager. */
-export function ModelMetaToolbar({ keyword, onSearch, onAdd, onMissing, onVendors }: ModelMetaToolbarProps) {
+/** Keyword search; add an entry, the missing models, the vendor manager and the sync with the official metadata. */
+export function ModelMetaToolbar({ keyword, onSearch, onAdd, onMissing, onVendors, onSync }: ModelMetaToolbarProps) {
   const { t } = useTranslation('modelMetadata');
   return (
     <Flex wrap gap={12} justify="space-between">
@@ -33,6 +34,9 @@ export function ModelMetaToolbar({ keyword, onSearch, onAdd, onMissing, onVendor
         </Button>
         <Button icon={<ApartmentOutlined />} onClick={onVendors} data-testid="model-meta-vendors">
           {t('toolbar.vendors')}
+        </Button>
+        <Button icon={<CloudSyncOutlined />} onClick={onSync} data-testid="model-meta-sync">
+          {t('toolbar.sync')}
         </Button>
       </Flex>
     </Flex>

@@ -9,22 +9,25 @@ interface ModelMetadataDialogState {
   presetName: string;
   missingOpen: boolean;
   vendorsOpen: boolean;
+  syncOpen: boolean;
   openCreate: (modelName?: string) => void;
   openEdit: (row: ModelMetaView) => void;
   closeEditor: () => void;
   setMissingOpen: (open: boolean) => void;
   setVendorsOpen: (open: boolean) => void;
+  setSyncOpen: (open: boolean) => void;
 }
 
 const ModelMetadataDialogContext = createContext<ModelMetadataDialogState | null>(null);
 
-/** The model management screen's editor drawer, missing-models dialog and vendor manager. */
+/** The model management screen's editor drawer, missing-models dialog, vendor manager and official sync dialog. */
 export function ModelMetadataDialogProvider({ children }: { children: ReactNode }) {
   const [editorOpen, setEditorOpen] = useState(false);
   const [currentRow, setCurrentRow] = useState<ModelMetaView | null>(null);
   const [presetName, setPresetName] = useState('');
   const [missingOpen, setMissingOpen] = useState(false);
   const [vendorsOpen, setVendorsOpen] = useState(false);
+  const [syncOpen, setSyncOpen] = useState(false);
   const value = useMemo<ModelMetadataDialogState>(
     () => ({
       editorOpen,
@@ -32,6 +35,7 @@ export function ModelMetadataDialogProvider({ children }: { children: ReactNode 
       presetName,
       missingOpen,
       vendorsOpen,
+      syncOpen,
       openCreate: (modelName = '') => {
         setCurrentRow(null);
         setPresetName(modelName);
@@ -44,8 +48,9 @@ export function ModelMetadataDialogProvider({ children }: { children: ReactNode 
       closeEditor: () => setEditorOpen(false),
       setMissingOpen,
       setVendorsOpen,
+      setSyncOpen,
     }),
-    [editorOpen, currentRow, presetName, missingOpen, vendorsOpen],
+    [editorOpen, currentRow, presetName, missingOpen, vendorsOpen, syncOpen],
   );
   return <ModelMetadataDialogContext.Provider value={value}>{children}</ModelMetadataDialogContext.Provider>;
 }

@@ -14,7 +14,7 @@ import { VendorTabs } from '../components/vendor-tabs';
 
 function ModelMetadataScreen() {
   const { t } = useTranslation('modelMetadata');
-  const { openCreate, openEdit, setMissingOpen, setVendorsOpen } = useModelMetadataDialog();
+  const { openCreate, openEdit, setMissingOpen, setVendorsOpen, setSyncOpen } = useModelMetadataDialog();
   const list = useUrlListState(MODEL_META_FILTER_KEYS);
   const query = useQuery(modelMetaQueries.list({ filters: list.filters, p: list.page, page_size: list.pageSize }));
   const vendors = useQuery(vendorQueries.list()).data ?? [];
@@ -27,6 +27,7 @@ function ModelMetadataScreen() {
         onAdd={() => openCreate()}
         onMissing={() => setMissingOpen(true)}
         onVendors={() => setVendorsOpen(true)}
+        onSync={() => setSyncOpen(true)}
       />
       <VendorTabs vendors={vendors} counts={query.data?.vendor_counts} value={list.filters.vendor} onChange={(vendor) => list.setFilters({ ...list.filters, vendor })} />
       <ModelMetaTable {...pagedRowsOf(query, list)} vendors={vendors} onEdit={openEdit} />
