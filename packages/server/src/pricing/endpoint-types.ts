@@ -3,7 +3,7 @@ import { ChannelType, DEFAULT_ENDPOINTS, type EndpointInfo, type EndpointType } 
 const CHAT_SURFACES: readonly EndpointType[] = ['openai', 'openai-response', 'anthropic', 'gemini'];
 
 /** Models that only embed, rerank or draw, told by name; everything else is a chat model. */
-function kindOf(model: string): 'embeddings' | 'jina-rerank' | 'image-generation' | 'chat' {
+export function modelKindOf(model: string): 'embeddings' | 'jina-rerank' | 'image-generation' | 'chat' {
   const name = model.toLowerCase();
   if (name.includes('rerank')) return 'jina-rerank';
   if (/embed|(^|[/-])(bge|m3e|gte)-/.test(name)) return 'embeddings';
@@ -25,7 +25,7 @@ function nativeSurface(channelType: number, model: string): EndpointType {
  * native surfaces come first.
  */
 export function endpointTypesOf(model: string, channelTypes: Iterable<number>): EndpointType[] {
-  const kind = kindOf(model);
+  const kind = modelKindOf(model);
   if (kind !== 'chat') return [kind];
   const first = new Set<EndpointType>();
   for (const type of channelTypes) first.add(nativeSurface(type, model));

@@ -80,6 +80,21 @@ describe('channel tests and balances (/api/channel)', () => {
     expect((r.upstream.requests[0].body as { model: string }).model).toBe(model);
   });
 
+  it('tests an embedding or rerank model on its own endpoint, as it is used', async () => {
+    const channel = await r.createChannel({ models: 'text-embedding-3-small,gpt-4o-mini' });
+    r.upstream.setRoute('POST /v1/embeddings', fixtureReply('openai', 'embeddings'));
+    expect((await get(`/api/channel/test/${channel}?model=text-embedding-3-small`)).success).toBe(true);
+    expect(r.upstream.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /v1/embeddings']);
+    expect(r.upstream.requests[0].body).toEqual({ model: 'text-embedding-3-small', input: 'hi' });
+
+    r.upstream.requests.length = 0;
+    const compatible = await r.createChannel({ type: 8, models: 'bge-reranker-v2-m3' });
+    r.upstream.setRoute('POST /v1/rerank', jsonReply({ results: [{ index: 0, relevance_score: 0.9 }], usage: { total_tokens: 3 } }));
+    expect((await get(`/api/channel/test/${compatible}?model=bge-reranker-v2-m3`)).success).toBe(true);
+    expect(r.upstream.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /v1/rerank']);
+    expect(r.upstream.requests[0].body).toMatchObject({ model: 'bge-reranker-v2-m3', query: 'hi', documents: ['hi', 'hello'] });
+  });
+
   it('disables a failing channel automatically when AutomaticDisableChannelEnabled is on, and only then', async () => {
     r.upstream.setRoute('POST /v1/chat/completions', errorReply(401, { error: { message: 'Incorrect API key provided: sk-upst****', type: 'invalid_request_error', code: 'invalid_api_key' } }));
     const kept = await r.createChannel({ models: 'gpt-4o-mini' });

@@ -15,6 +15,7 @@ import { resolveModelSettings } from '../pipeline/model-settings.js';
 import { readBounded } from '../pipeline/relay-non-stream.js';
 import { classifyUpstreamError, upstreamErrorPolicy } from '../pipeline/retry-policy.js';
 import { priceTablesOf } from '../pipeline/pricing.js';
+import { modelKindOf } from '../../pricing/endpoint-types.js';
 import type { RelayDeps } from '../pipeline/relay-deps.js';
 
 export interface ChannelTestResult {
@@ -131,11 +132,9 @@ export class ChannelTester {
     } catch (err) {
       return { ...none, error: { message: (err as Error).message, disable: false } };
     }
-    const embedding = !adapter.supports('chat') && adapter.supports('embeddings');
-    const ctx = this.testContext(channel, adapter, upstreamModel, embedding ? 'embeddings' : 'chat');
-    const body: RelayBody = embedding
-      ? { kind: 'json', json: { model, input: 'hi' } }
-      : { kind: 'json', json: { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 } };
+    const endpoint = testEndpointOf(adapter, model);
+    const ctx = this.testContext(channel, adapter, upstreamModel, endpoint);
+    const body: RelayBody = { kind: 'json', json: TEST_BODIES[endpoint](model) };
     try {
       const res = await this.deps.http.request({ ...(await adapter.buildRequest(body, ctx)), proxy: channelProxyOf(channel) });
       const raw = await readBounded(res.body, 8 * 1024 * 1024);
@@ -157,6 +156,25 @@ export class ChannelTester {
     const { settings, model } = resolveModelSettings(this.deps.options, upstreamModel, 16);
     return { endpoint, channel: anyChannelInfo(channel, adapter), upstreamModel: model, stream: false, settings, auth: this.deps.auth };
   }
+}
+
+/** The smallest request of each endpoint a test may use. */
+const TEST_BODIES = {
+  chat: (model: string) => ({ model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 }),
+  embeddings: (model: string) => ({ model, input: 'hi' }),
+  rerank: (model: string) => ({ model, query: 'hi', documents: ['hi', 'hello'], top_n: 1 }),
+} as const;
+
+/**
+ * What a test asks of the channel: an embedding or rerank model (told by its name) is tested on its own
+ * endpoint when the channel type has it, as is any model of a channel type without chat; the rest chat.
+ */
+function testEndpointOf(adapter: ProviderAdapter, model: string): keyof typeof TEST_BODIES {
+  const kind = modelKindOf(model);
+  if (kind === 'embeddings' && adapter.supports('embeddings')) return 'embeddings';
+  if (kind === 'jina-rerank' && adapter.supports('rerank')) return 'rerank';
+  if (!adapter.supports('chat') && adapter.supports('embeddings')) return 'embeddings';
+  return 'chat';
 }
 
 export class UnsupportedBalanceError extends AppError {
