@@ -80,12 +80,18 @@ describe('channel tests and balances (/api/channel)', () => {
     expect((r.upstream.requests[0].body as { model: string }).model).toBe(model);
   });
 
-  it('tests an embedding or rerank model on its own endpoint, as it is used', async () => {
-    const channel = await r.createChannel({ models: 'text-embedding-3-small,gpt-4o-mini' });
+  it('tests an embedding, rerank or moderation model on its own endpoint, as it is used', async () => {
+    const channel = await r.createChannel({ models: 'text-embedding-3-small,omni-moderation-latest' });
     r.upstream.setRoute('POST /v1/embeddings', fixtureReply('openai', 'embeddings'));
     expect((await get(`/api/channel/test/${channel}?model=text-embedding-3-small`)).success).toBe(true);
     expect(r.upstream.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /v1/embeddings']);
     expect(r.upstream.requests[0].body).toEqual({ model: 'text-embedding-3-small', input: 'hi' });
+
+    r.upstream.requests.length = 0;
+    r.upstream.setRoute('POST /v1/moderations', jsonReply({ id: 'modr-1', model: 'omni-moderation-latest', results: [{ flagged: false, categories: {}, category_scores: {} }] }));
+    expect((await get(`/api/channel/test/${channel}?model=omni-moderation-latest`)).success).toBe(true);
+    expect(r.upstream.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /v1/moderations']);
+    expect(r.upstream.requests[0].body).toEqual({ model: 'omni-moderation-latest', input: 'hi' });
 
     r.upstream.requests.length = 0;
     const compatible = await r.createChannel({ type: 8, models: 'bge-reranker-v2-m3' });

@@ -163,13 +163,16 @@ const TEST_BODIES = {
   chat: (model: string) => ({ model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 }),
   embeddings: (model: string) => ({ model, input: 'hi' }),
   rerank: (model: string) => ({ model, query: 'hi', documents: ['hi', 'hello'], top_n: 1 }),
+  moderations: (model: string) => ({ model, input: 'hi' }),
 } as const;
 
 /**
- * What a test asks of the channel: an embedding or rerank model (told by its name) is tested on its own
- * endpoint when the channel type has it, as is any model of a channel type without chat; the rest chat.
+ * What a test asks of the channel: an embedding, rerank or moderation model (told by its name) is tested
+ * on its own endpoint when the channel type has it, as is any model of a channel type without chat; the
+ * rest chat.
  */
 function testEndpointOf(adapter: ProviderAdapter, model: string): keyof typeof TEST_BODIES {
+  if (model.toLowerCase().includes('moderation') && adapter.supports('moderations')) return 'moderations';
   const kind = modelKindOf(model);
   if (kind === 'embeddings' && adapter.supports('embeddings')) return 'embeddings';
   if (kind === 'jina-rerank' && adapter.supports('rerank')) return 'rerank';
