@@ -199,6 +199,9 @@ describe('model metadata', () => {
 
   it('shows the description on the public model hub and filters it by vendor', async () => {
     const vendor = (await vendorNamed(VENDOR))!;
+    const meta = (await metaNamed(MODEL))!;
+    const facts = { context_length: 128_000, max_output_tokens: 16_000, input_modalities: 'text,image', output_modalities: 'text', knowledge_cutoff: '2023-10', release_date: '2024-07-18' };
+    expect((await pageApi(page, 'PUT', '/api/models/', { id: meta.id, ...facts })).success).toBe(true);
     const visitor = await openPage(site.browser, { width: 1280, height: 860 });
     const hubRow = (name: string) => visitor.locator('tr.ant-table-row', { has: visitor.getByText(name, { exact: true }) });
     const rowCount = () => visitor.locator('tr.ant-table-row').count();
@@ -209,6 +212,10 @@ describe('model metadata', () => {
       await mini.getByText(DESCRIPTION).waitFor();
       for (const tag of TAGS) await mini.getByText(tag, { exact: true }).waitFor();
       await mini.getByText('openai', { exact: true }).waitFor();
+      // The facts of its metadata: sizes, modalities, dates.
+      await mini.getByTestId('model-hub-sizes').getByText('Context: 128k tokens · Output: 16k tokens', { exact: true }).waitFor();
+      await mini.getByTestId('model-hub-modalities').getByText('text, image → text', { exact: true }).waitFor();
+      await mini.getByTestId('model-hub-dates').getByText('Knowledge to 2023-10 · Released 2024-07-18', { exact: true }).waitFor();
       await hubRow(OTHER).waitFor();
       if (SCREENSHOTS) await visitor.screenshot({ path: `${SCREENSHOTS}/model-hub-vendors.png`, fullPage: true });
 

@@ -26,6 +26,15 @@ export interface PricingEntry {
   tags?: string;
   /** The model's vendor: from its metadata, or guessed from its name when it has none. */
   vendor_id?: number;
+  /** More from its metadata (additions to new-api's entry), each present only when set. */
+  context_length?: number;
+  max_output_tokens?: number;
+  /** Comma lists such as "text,image". */
+  input_modalities?: string;
+  output_modalities?: string;
+  knowledge_cutoff?: string;
+  release_date?: string;
+  parameter_count?: string;
   /**
    * Per-token models that price more than text (additions to new-api's entry; each present only when it
    * applies): cached input and cache writes ÷ input, audio input ÷ input and audio output ÷ audio input,

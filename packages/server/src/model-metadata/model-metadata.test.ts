@@ -109,7 +109,10 @@ describe.each(testDialects())('model metadata and vendors (%s)', (dialect) => {
       expect((await api('GET', `/api/models/${created.id}`)).data).toEqual(created);
 
       const entry = await priced('acme-one');
-      expect(entry).toMatchObject({ description: 'The first acme model', icon: 'Acme.Color', tags: 'fast,cheap', vendor_id: acme.id });
+      expect(entry).toMatchObject({
+        description: 'The first acme model', icon: 'Acme.Color', tags: 'fast,cheap', vendor_id: acme.id, context_length: 128000, max_output_tokens: 8192,
+        knowledge_cutoff: '2025-06', release_date: '2025-09-01', parameter_count: '70B', input_modalities: 'text,image', output_modalities: 'text',
+      });
       expect((await pricing()).vendors).toContainEqual({ id: acme.id, name: 'Acme' });
     });
 

@@ -42,10 +42,19 @@ function describe(model: string, served: ServedModel, meta: MetadataIndex, endpo
   if (entry?.description) described.description = entry.description;
   if (entry?.icon) described.icon = entry.icon;
   if (entry?.tags) described.tags = entry.tags;
+  if (entry) {
+    for (const fact of MODEL_FACTS) {
+      const value = entry[fact];
+      if (value) Object.assign(described, { [fact]: value });
+    }
+  }
   const vendorId = meta.vendorIdFor(model);
   if (vendorId) described.vendor_id = vendorId;
   return described;
 }
+
+/** The metadata facts a pricing entry carries when they are set. */
+const MODEL_FACTS = ['context_length', 'max_output_tokens', 'input_modalities', 'output_modalities', 'knowledge_cutoff', 'release_date', 'parameter_count'] as const;
 
 function pricingVendor(meta: MetadataIndex, id: number): PricingVendor {
   const v = meta.vendor(id)!;

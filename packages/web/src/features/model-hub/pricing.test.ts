@@ -53,6 +53,16 @@ describe('mergeModels', () => {
     expect(row).toMatchObject({ description: 'Omni', icon: 'https://x.example/i.png', tags: ['Vision', 'Fast'], vendorId: 3, endpointTypes: ['openai', 'openai-response'] });
   });
 
+  it('takes the context, output, modalities and dates from the metadata; a hub entry’s context wins', () => {
+    const facts = { context_length: 200_000, max_output_tokens: 8192, input_modalities: 'text, image', output_modalities: 'text', knowledge_cutoff: '2025-01', release_date: '2025-05-22', parameter_count: '70B' };
+    const [described, hubbed, bare] = mergeModels([price('a', facts), price('b', facts), price('c')], [hub('b', { max_token: 32_000 })]);
+    expect(described.contextLength).toBe(200_000);
+    expect(described.facts).toEqual({ maxOutput: 8192, inputModalities: ['text', 'image'], outputModalities: ['text'], knowledgeCutoff: '2025-01', releaseDate: '2025-05-22', parameterCount: '70B' });
+    expect(hubbed.contextLength).toBe(32_000);
+    expect(bare.contextLength).toBe(0);
+    expect(bare.facts).toEqual({ maxOutput: 0, inputModalities: [], outputModalities: [], knowledgeCutoff: '', releaseDate: '', parameterCount: '' });
+  });
+
   it('prefers the hub entry’s description and icon, joins both tag sets, and falls back to the vendor’s icon', () => {
     const vendors = [{ id: 3, name: 'Acme', icon: 'https://acme.example/v.png' }];
     const [a, b] = mergeModels(

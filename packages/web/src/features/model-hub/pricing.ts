@@ -18,13 +18,36 @@ export interface ModelRow {
   description: string;
   icon: string;
   tags: string[];
-  maxTokens: number;
+  /** Context window in tokens: the hub entry's, else the metadata's; 0 when unknown. */
+  contextLength: number;
+  /** What the model's metadata says besides (empty or 0 when it says nothing). */
+  facts: ModelFacts;
   /** 0 when the model has no vendor. */
   vendorId: number;
   /** The endpoint types it can be called on, the usual one first. */
   endpointTypes: string[];
   /** What the model prices apart from text, as the pricing entry gives it (per-token models only). */
   extras: Pick<PricingEntry, 'cache_ratio' | 'cache_creation_ratio' | 'audio_ratio' | 'audio_completion_ratio' | 'image_ratio' | 'long_context'>;
+}
+
+export interface ModelFacts {
+  maxOutput: number;
+  inputModalities: string[];
+  outputModalities: string[];
+  knowledgeCutoff: string;
+  releaseDate: string;
+  parameterCount: string;
+}
+
+function factsOf(p: PricingEntry): ModelFacts {
+  return {
+    maxOutput: p.max_output_tokens ?? 0,
+    inputModalities: parseTags(p.input_modalities),
+    outputModalities: parseTags(p.output_modalities),
+    knowledgeCutoff: p.knowledge_cutoff ?? '',
+    releaseDate: p.release_date ?? '',
+    parameterCount: p.parameter_count ?? '',
+  };
 }
 
 export function parseTags(value: string | undefined): string[] {
@@ -54,7 +77,8 @@ export function mergeModels(pricing: PricingEntry[], hub: ModelHubEntry[], vendo
         description: h?.desc || p.description || '',
         icon: h?.icon || p.icon || vendorIcons.get(vendorId) || '',
         tags: parseTags([h?.tags, p.tags].filter(Boolean).join(',')),
-        maxTokens: h?.max_token ?? 0,
+        contextLength: h?.max_token || p.context_length || 0,
+        facts: factsOf(p),
         vendorId,
         endpointTypes: p.supported_endpoint_types ?? [],
         extras: {

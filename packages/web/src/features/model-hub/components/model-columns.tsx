@@ -36,6 +36,32 @@ function PriceCell({ row, groupRatio, formatPrice, t }: Pick<ColumnDeps, 'groupR
   );
 }
 
+/** Context and output sizes, modalities, and cut-off, release and size, each line only when known. */
+function ModelFactsLines({ row, t }: { row: ModelRow; t: ColumnDeps['t'] }) {
+  const { facts } = row;
+  const sizes = [
+    row.contextLength > 0 && t('maxTokens', { amount: shortenNumber(row.contextLength) }),
+    facts.maxOutput > 0 && t('facts.maxOutput', { amount: shortenNumber(facts.maxOutput) }),
+  ].filter(Boolean);
+  const dates = [
+    facts.knowledgeCutoff && t('facts.knowledgeCutoff', { date: facts.knowledgeCutoff }),
+    facts.releaseDate && t('facts.releaseDate', { date: facts.releaseDate }),
+    facts.parameterCount && t('facts.parameterCount', { count: facts.parameterCount }),
+  ].filter(Boolean);
+  const modalities = facts.inputModalities.length > 0 || facts.outputModalities.length > 0;
+  return (
+    <>
+      {sizes.length > 0 && <Typography.Text type="secondary" data-testid="model-hub-sizes">{sizes.join(' · ')}</Typography.Text>}
+      {modalities && (
+        <Typography.Text type="secondary" data-testid="model-hub-modalities">
+          {t('facts.modalities', { input: facts.inputModalities.join(', ') || '—', output: facts.outputModalities.join(', ') || '—' })}
+        </Typography.Text>
+      )}
+      {dates.length > 0 && <Typography.Text type="secondary" data-testid="model-hub-dates">{dates.join(' · ')}</Typography.Text>}
+    </>
+  );
+}
+
 /** Columns of the model catalogue (spec 3 §2.16): availability only for signed-in users. */
 export function modelColumns({ t, groupRatio, formatPrice, userGroup, colors }: ColumnDeps): ColumnsType<ModelRow> {
   const availability: ColumnsType<ModelRow> = userGroup === undefined ? [] : [{
@@ -60,7 +86,7 @@ export function modelColumns({ t, groupRatio, formatPrice, userGroup, colors }: 
           <Space orientation="vertical" size={0}>
             <Typography.Text strong copyable={{ text: row.name }}>{row.name}</Typography.Text>
             {row.description && <Typography.Text type="secondary" style={{ maxWidth: 320 }} ellipsis={{ tooltip: row.description }}>{row.description}</Typography.Text>}
-            {row.maxTokens > 0 && <Typography.Text type="secondary">{t('maxTokens', { amount: shortenNumber(row.maxTokens) })}</Typography.Text>}
+            <ModelFactsLines row={row} t={t} />
           </Space>
         </Space>
       ),
