@@ -102,6 +102,14 @@ describe('user spending limit', () => {
     await wallet.getByText('Weekly spending limit').waitFor();
     await wallet.getByTestId('topup-budget').getByText('This week: $0.00 of $2.00').waitFor();
 
+    // Starting the period over keeps the limit and is logged (the relay tests spend before they reset).
+    await row.getByTestId('user-reset-spending').click();
+    await withNotice(admin, 'Operation successful', () => admin.locator('.ant-popconfirm').getByRole('button', { name: 'Reset spending' }).click());
+    const logs = await pageApi<{ items: { content: string }[] }>(admin, 'GET', `/api/log/?p=1&page_size=20&type=3&username=${username}`);
+    expect(logs.data.items.map((l) => l.content)).toContainEqual(expect.stringContaining(`reset this week's spending (0 of ${BUDGET} spent)`));
+    expect(await userById(admin, id)).toMatchObject({ budget_quota: BUDGET, budget_period: 'weekly', budget_used: 0 });
+    await row.getByText('This week: $0.00 of $2.00').waitFor();
+
     await openEditor(row, drawer);
     await drawer.locator('.ant-select', { hasText: 'Weekly' }).waitFor();
     await choosePeriod(admin, drawer, 'No limit');

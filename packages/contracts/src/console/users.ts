@@ -100,14 +100,15 @@ export const UpdateSelfBody = z.object({
 });
 export type UpdateSelfBody = z.infer<typeof UpdateSelfBody>;
 
-export const ManageAction = { Promote: 'promote', Demote: 'demote', Disable: 'disable', Enable: 'enable', Delete: 'delete' } as const;
+/** `reset_spending` starts the user's spending-limit period over from nothing (the limit stays). */
+export const ManageAction = { Promote: 'promote', Demote: 'demote', Disable: 'disable', Enable: 'enable', Delete: 'delete', ResetSpending: 'reset_spending' } as const;
 export type ManageActionValue = (typeof ManageAction)[keyof typeof ManageAction];
 
 /** POST /api/user/manage (admin). */
 export const ManageUserBody = z.object({
   id: UserId,
   action: z.enum(Object.values(ManageAction) as [ManageActionValue, ...ManageActionValue[]], {
-    error: 'action must be one of promote, demote, disable, enable, delete',
+    error: 'action must be one of promote, demote, disable, enable, delete, reset_spending',
   }),
 });
 export type ManageUserBody = z.infer<typeof ManageUserBody>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, chatUsage, createRelayContext, type RelayContext } from '../../test/relay-harness.js';
 import { jsonReply } from '../../test/fake-upstream/index.js';
 import { signIn } from '../../test/test-app.js';
+import { LogType, Role } from '@gw/contracts';
 import { testDialects } from '../../test/test-database.js';
 import { nowSeconds } from '../platform/clock.js';
 import { budgetWindow } from '../billing/spending-limit.js';
@@ -69,6 +70,34 @@ describe.each(testDialects())("a user's spending limit per period over all their
     expect((await ask(keys[1].key)).status).toBe(200);
     await r.settled();
     expect(await spending(user.id)).toEqual({ budget_used: perRequest, budget_window: week });
+  });
+
+  it('lets the keys spend again once an administrator resets the period, keeping the limit and logging it', async () => {
+    const model = await r.uniqueModel(1);
+    await r.createChannel({ models: model });
+    r.upstream.setRoute('POST /v1/chat/completions', jsonReply(chatCompletion('ok', chatUsage(1000, 500))));
+    const perRequest = r.quotaFor(model, { prompt: 1000, completion: 500 });
+    const user = await limitedUser(perRequest, 'daily');
+    const key = (await r.createApiKey(user.id, { unlimited: true })).key;
+    const ask = () => r.post('/v1/chat/completions', key, { model, messages: [{ role: 'user', content: 'hi' }] });
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(429);
+    await r.settled();
+
+    const admin = await signIn(r.ctx.app, await r.createUser({ role: Role.Admin }));
+    const manage = (id: number) => r.ctx.app.inject({ method: 'POST', url: '/api/user/manage', headers: admin.headers, payload: { id, action: 'reset_spending' } });
+    expect((await manage(user.id)).json()).toMatchObject({ success: true });
+    expect(await spending(user.id)).toEqual({ budget_used: 0, budget_window: 0 });
+    const [log] = (await r.ctx.db.selectFrom('logs').select(['content', 'type']).where('user_id', '=', user.id).where('type', '=', LogType.Manage).execute()).slice(-1);
+    expect(log.content).toContain(`reset this day's spending (${perRequest} of ${perRequest} spent)`);
+    expect((await ask()).status).toBe(200);
+    await r.settled();
+    expect((await spending(user.id)).budget_used).toBe(perRequest);
+    expect((await r.ctx.db.selectFrom('users').select('budget_quota').where('id', '=', user.id).executeTakeFirstOrThrow()).budget_quota).toBe(perRequest);
+
+    // A user without a limit has nothing to reset; nothing is written.
+    const free = await r.createUser();
+    expect((await manage(free.id)).json()).toMatchObject({ success: false, message: 'this user has no spending limit to reset' });
   });
 
   it("counts the playground's spending toward the user's limit", async () => {

@@ -34,7 +34,7 @@ import { AUTO_GROUP, autoGroupOffer, groupExists, usableGroups } from '../groups
 import { tokensRepository } from '../tokens/tokens.repository.js';
 import { usersRepository } from './users.repository.js';
 import { toUserView } from './user-view.js';
-import { budgetPeriodOf, spendingLimitPatch, type SpendingLimit } from '../billing/spending-limit.js';
+import { budgetPeriodOf, budgetStanding, hasBudget, spendingLimitPatch, type SpendingLimit } from '../billing/spending-limit.js';
 import { newAffCode } from './aff-code.js';
 import { VerificationCodes } from '../verification/verification-codes.js';
 import { emailRuleViolation } from '../mail/email-rules.js';
@@ -246,6 +246,9 @@ export class UsersService {
         if (target.status === UserStatus.NotEnableable) throw new ValidationError('this user cannot be enabled');
         status = UserStatus.Enabled;
         break;
+      case ManageAction.ResetSpending:
+        await this.resetSpending(actor, target);
+        return { role, status };
       case ManageAction.Delete:
         if (isRoot(target.role)) throw new ForbiddenError('the super administrator cannot be deleted');
         await usersRepository.softDelete(this.db, target.id, nowSeconds());
@@ -393,6 +396,27 @@ export class UsersService {
       unlimited_quota: 1,
       group: auto ? AUTO_GROUP : '',
     });
+  }
+
+  /**
+   * Starts the current period of the user's spending limit over from nothing, in one transaction with its
+   * manage log (what had been spent); the limit itself stays. Charges still being settled count afterwards.
+   */
+  private async resetSpending(actor: ActorRef, target: UserRow): Promise<void> {
+    if (!hasBudget(target)) throw new ValidationError('this user has no spending limit to reset');
+    const period = target.budget_period;
+    const spent = budgetStanding(target, nowSeconds()).used;
+    await this.db.transaction().execute(async (trx) => {
+      await usersRepository.update(trx, target.id, { budget_used: 0, budget_window: 0 });
+      await logsRepository.insert(trx, {
+        user_id: target.id,
+        username: target.username,
+        type: LogType.Manage,
+        content: `administrator ${actor.username} reset this ${PERIOD_NOUN[period]}'s spending (${spent} of ${target.budget_quota} spent)`,
+        other: JSON.stringify({ admin_id: actor.id, budget_used_before: spent, budget_quota: target.budget_quota, budget_period: period }),
+      });
+    });
+    this.events?.changed('user', target.id);
   }
 
   private async logQuotaChange(trx: Db, actor: ActorRef, userId: number, username: string, before: number, after: number) {

@@ -61,6 +61,8 @@ export function useManageUser() {
     mutationFn: (body: ManageUserBody) => api.post<ManageUserResult | undefined>('/api/user/manage', body),
     onSuccess: (result, body) => {
       if (body.action === 'delete') patchCachedRow(queryClient, body.id, { DeletedAt: new Date().toISOString() });
+      // A reset starts the period over: the row shows nothing spent until the list is read again.
+      else if (body.action === 'reset_spending') patchCachedRow(queryClient, body.id, { budget_used: 0 });
       else if (result) patchCachedRow(queryClient, body.id, { role: result.role, status: result.status });
       void queryClient.invalidateQueries({ queryKey: userKeys.detail(body.id) });
     },

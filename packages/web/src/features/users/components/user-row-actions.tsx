@@ -12,7 +12,8 @@ interface UserRowActionsProps {
 }
 
 /**
- * promote / demote / disable or enable / delete / edit (spec 1 §2.8), and the user's subscriptions. Buttons that the role rules of
+ * promote / demote / disable or enable / delete / edit (spec 1 §2.8), the user's subscriptions, and for a user
+ * with a spending limit, starting its period over. Buttons that the role rules of
  * spec 1 §6 would refuse are disabled; the server enforces the same rules.
  */
 export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
@@ -43,6 +44,18 @@ export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
         <Button size="small" disabled={busy || outranked || user.status === UserStatus.NotEnableable} onClick={() => run(ManageAction.Enable)}>
           {t('actions.enable')}
         </Button>
+      )}
+      {user.budget_quota > 0 && user.budget_period !== '' && (
+        <Popconfirm
+          title={t('actions.resetSpendingTitle')}
+          description={t('actions.resetSpendingConfirm', { name: user.username })}
+          okText={t('actions.resetSpending')}
+          onConfirm={() => run(ManageAction.ResetSpending)}
+        >
+          <Button size="small" disabled={busy || outranked} data-testid="user-reset-spending">
+            {t('actions.resetSpending')}
+          </Button>
+        </Popconfirm>
       )}
       <Popconfirm
         title={t('actions.deleteTitle')}
