@@ -106,7 +106,7 @@ describe.each(testDialects())('POST /api/user/manage (%s)', (dialect) => {
 
   it('validates the action and the id', async () => {
     const u = await createUser(ctx.db);
-    expect(json(await manage(admin, u.id, 'explode'))).toMatchObject({ success: false, message: 'action must be one of promote, demote, disable, enable, delete' });
+    expect(json(await manage(admin, u.id, 'explode'))).toMatchObject({ success: false, message: 'action must be one of promote, demote, disable, enable, delete, reset_spending' });
     expect(json(await manage(admin, 999999, 'disable'))).toMatchObject({ success: false, message: 'user not found' });
     expect(json(await call(ctx, 'POST', '/api/user/manage', admin, { action: 'disable' })).success).toBe(false);
   });
