@@ -53,13 +53,15 @@ describe('model lists in the caller’s shape', () => {
     await r.createChannel({ models: `${described},${perCall}`, group: 'described' });
     const owner = await r.createUser({ group: 'described' });
     const key = (await r.createApiKey(owner.id)).key;
+    const vendor = await r.ctx.services.modelMetadata.createVendor({ name: 'Described Labs' });
     await r.ctx.services.modelMetadata.create({
-      model_name: described, description: 'A described model', context_length: 128_000, max_output_tokens: 4096, input_modalities: 'text,image', output_modalities: 'text',
+      model_name: described, vendor_id: vendor.id, description: 'A described model', context_length: 128_000, max_output_tokens: 4096, input_modalities: 'text,image', output_modalities: 'text',
     });
     const body = (await (await get('/v1/models', { authorization: `Bearer ${key}` })).json()) as { data: Record<string, unknown>[] };
     const entryOf = (id: string) => body.data.find((m) => m.id === id);
     // Ratio 2.5 in a group at 0.5 is 1.25 quota a token; QuotaPerUnit 500 000 quota a dollar.
     expect(entryOf(described)).toMatchObject({
+      owned_by: 'described labs',
       description: 'A described model',
       context_length: 128_000,
       architecture: { input_modalities: ['text', 'image'], output_modalities: ['text'] },

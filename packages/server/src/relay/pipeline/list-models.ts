@@ -5,6 +5,7 @@ import { acceptsUnpricedModels, priceTablesOf } from './pricing.js';
 import { listingGroups } from './auto-group.js';
 import { endpointTypesOf } from '../../pricing/endpoint-types.js';
 import { modelListDetails, type ModelListDetails } from './model-list-details.js';
+import type { MetadataIndex } from '../../model-metadata/metadata-index.js';
 
 export interface ModelEntry extends ModelListDetails {
   id: string;
@@ -54,11 +55,16 @@ export async function listModelsFor(deps: RelayDeps, principal: ApiKeyPrincipal)
     // A model served with the user's own supplier key is not billed here: it has no price to show.
     const price = group !== undefined && !ownKeyModels.has(id) ? resolvePrice(id, group, tables, { acceptUnsetModel: acceptUnset, userGroup: principal.userGroup }) : undefined;
     out.push({
-      id, object: 'model', created: CREATED, owned_by: ownerOf(id), supported_endpoint_types: endpointTypesOf(id, channelTypes.get(id) ?? []),
+      id, object: 'model', created: CREATED, owned_by: vendorOf(meta, id) ?? ownerOf(id), supported_endpoint_types: endpointTypesOf(id, channelTypes.get(id) ?? []),
       ...modelListDetails(meta?.entryFor(id), price, quotaPerUnit),
     });
   }
   return out.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** The model's vendor (its metadata's, or the one its name suggests), lower-cased as OpenAI spells owners. */
+function vendorOf(meta: MetadataIndex | undefined, model: string): string | undefined {
+  return meta?.vendor(meta.vendorIdFor(model))?.name.toLowerCase();
 }
 
 function ownerOf(model: string): string {
