@@ -212,6 +212,8 @@ describe('model metadata', () => {
       await mini.getByText(DESCRIPTION).waitFor();
       for (const tag of TAGS) await mini.getByText(tag, { exact: true }).waitFor();
       await mini.getByText('openai', { exact: true }).waitFor();
+      await mini.getByText('openai', { exact: true }).hover();
+      await visitor.locator('.ant-tooltip').getByText('POST /v1/chat/completions', { exact: true }).waitFor();
       // The facts of its metadata: sizes, modalities, dates.
       await mini.getByTestId('model-hub-sizes').getByText('Context: 128k tokens · Output: 16k tokens', { exact: true }).waitFor();
       await mini.getByTestId('model-hub-modalities').getByText('text, image → text', { exact: true }).waitFor();

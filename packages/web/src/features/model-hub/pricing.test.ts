@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelHubEntry, PricingEntry } from '@gw/contracts';
-import { callPrice, formatPrice, matchesSearch, mergeModels, otherTokenPrices, tokenPrices } from './pricing';
+import { callPrice, endpointLabel, formatPrice, matchesSearch, mergeModels, otherTokenPrices, tokenPrices } from './pricing';
 
 const price = (model_name: string, extra: Partial<PricingEntry> = {}): PricingEntry => ({
   model_name, quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default'], supported_endpoint_types: ['openai'], ...extra,
@@ -79,5 +79,11 @@ describe('mergeModels', () => {
     const [a] = mergeModels([price('gpt-4o')], [hub('gpt-4o', { desc: 'Omni model', tags: 'Vision' })]);
     expect(['4O', 'vision', 'omni', ''].map((q) => matchesSearch(a, q))).toEqual([true, true, true, true]);
     expect(matchesSearch(a, 'claude')).toBe(false);
+  });
+
+  it('labels an endpoint with its method and path, the model named where the path takes it', () => {
+    expect(endpointLabel({ path: '/v1/chat/completions', method: 'POST' }, 'gpt-4o')).toBe('POST /v1/chat/completions');
+    expect(endpointLabel({ path: '/v1beta/models/{model}:generateContent', method: 'POST' }, 'gemini-2.5-pro')).toBe('POST /v1beta/models/gemini-2.5-pro:generateContent');
+    expect(endpointLabel(undefined, 'x')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { QuotaType, type ModelHubEntry, type PricingEntry, type PricingVendor } from '@gw/contracts';
+import { QuotaType, type EndpointInfo, type ModelHubEntry, type PricingEntry, type PricingVendor } from '@gw/contracts';
 
 /** Model ratio 1 costs 2 USD per million prompt tokens (spec 3 §9). */
 export const USD_PER_MILLION_AT_RATIO_1 = 2;
@@ -140,4 +140,9 @@ export function matchesSearch(row: ModelRow, query: string): boolean {
 export function formatPrice(usd: number, rate: number, symbol: string): string {
   const value = usd * rate;
   return `${symbol}${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
+}
+
+/** "POST /v1/chat/completions", with the model's name in a path that takes it (Gemini's); undefined when unknown. */
+export function endpointLabel(endpoint: EndpointInfo | undefined, model: string): string | undefined {
+  return endpoint ? `${endpoint.method} ${endpoint.path.replaceAll('{model}', model)}` : undefined;
 }

@@ -1,10 +1,11 @@
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
+import type { EndpointInfo } from '@gw/contracts';
 import type { TFunction } from 'i18next';
 import { EntityIcon } from '../../../components/icon/entity-icon';
 import { shortenNumber } from '../../../lib/format';
-import { callPrice, MAX_TAGS, otherTokenPrices, tokenPrices, type ModelRow } from '../pricing';
+import { callPrice, endpointLabel, MAX_TAGS, otherTokenPrices, tokenPrices, type ModelRow } from '../pricing';
 
 interface ColumnDeps {
   t: TFunction<'modelHub'>;
@@ -14,6 +15,8 @@ interface ColumnDeps {
   userGroup?: string;
   /** Theme colours for the availability icons. */
   colors: { success: string; muted: string };
+  /** Endpoint type → its path and method, shown over the type's tag. */
+  endpoints: Record<string, EndpointInfo>;
 }
 
 function PriceCell({ row, groupRatio, formatPrice, t }: Pick<ColumnDeps, 'groupRatio' | 'formatPrice' | 't'> & { row: ModelRow }) {
@@ -63,7 +66,7 @@ function ModelFactsLines({ row, t }: { row: ModelRow; t: ColumnDeps['t'] }) {
 }
 
 /** Columns of the model catalogue (spec 3 §2.16): availability only for signed-in users. */
-export function modelColumns({ t, groupRatio, formatPrice, userGroup, colors }: ColumnDeps): ColumnsType<ModelRow> {
+export function modelColumns({ t, groupRatio, formatPrice, userGroup, colors, endpoints }: ColumnDeps): ColumnsType<ModelRow> {
   const availability: ColumnsType<ModelRow> = userGroup === undefined ? [] : [{
     title: t('columns.available'),
     key: 'available',
@@ -101,9 +104,11 @@ export function modelColumns({ t, groupRatio, formatPrice, userGroup, colors }: 
       key: 'endpoints',
       render: (_, row) => (
         <Space size={[4, 4]} wrap style={{ maxWidth: 220 }}>
-          {row.endpointTypes.map((type) => (
-            <Tag key={type} color="cyan" style={{ fontSize: 11, lineHeight: '18px', marginInlineEnd: 0 }}>{type}</Tag>
-          ))}
+          {row.endpointTypes.map((type) => {
+            const tag = <Tag key={type} color="cyan" style={{ fontSize: 11, lineHeight: '18px', marginInlineEnd: 0 }}>{type}</Tag>;
+            const where = endpointLabel(endpoints[type], row.name);
+            return where ? <Tooltip key={type} title={where}>{tag}</Tooltip> : tag;
+          })}
         </Space>
       ),
     },

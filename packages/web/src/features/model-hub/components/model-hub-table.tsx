@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Table, theme } from 'antd';
+import type { EndpointInfo } from '@gw/contracts';
 import { useTranslation } from 'react-i18next';
 import { usePriceFormatter } from '../use-price-formatter';
 import { MODEL_HUB_PAGE_SIZE, type ModelRow } from '../pricing';
@@ -10,10 +11,12 @@ interface ModelHubTableProps {
   loading: boolean;
   groupRatio: number;
   userGroup?: string;
+  /** Endpoint type → its path and method (the pricing answer's supported_endpoint). */
+  endpoints?: Record<string, EndpointInfo>;
 }
 
 /** The catalogue table, 20 models a page (spec 3 §9). The parent remounts it (key) when the search or vendor changes. */
-export function ModelHubTable({ rows, loading, groupRatio, userGroup }: ModelHubTableProps) {
+export function ModelHubTable({ rows, loading, groupRatio, userGroup, endpoints = {} }: ModelHubTableProps) {
   const { t } = useTranslation('modelHub');
   const { t: tc } = useTranslation();
   const { token } = theme.useToken();
@@ -26,7 +29,7 @@ export function ModelHubTable({ rows, loading, groupRatio, userGroup }: ModelHub
       scroll={{ x: 'max-content' }}
       loading={loading}
       dataSource={rows}
-      columns={modelColumns({ t, groupRatio, formatPrice, userGroup, colors: { success: token.colorSuccess, muted: token.colorTextQuaternary } })}
+      columns={modelColumns({ t, groupRatio, formatPrice, userGroup, endpoints, colors: { success: token.colorSuccess, muted: token.colorTextQuaternary } })}
       data-testid="model-hub-table"
       pagination={{
         current: page,

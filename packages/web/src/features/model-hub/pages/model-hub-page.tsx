@@ -48,7 +48,7 @@ export function ModelHubPage() {
         {pricing.isError && <Alert type="error" showIcon title={pricing.error.message} />}
         <ModelHubToolbar search={search} onSearch={setSearch} group={group} groups={groups} onGroup={setChosenGroup} user={userInfo} />
         <HubVendorFilter options={vendorOptions} value={vendor} onChange={setVendor} />
-        <ModelHubTable key={`${vendor}\n${query}`} rows={rows} loading={pricing.isPending} groupRatio={groups[group] ?? 1} userGroup={user?.group} />
+        <ModelHubTable key={`${vendor}\n${query}`} rows={rows} loading={pricing.isPending} groupRatio={groups[group] ?? 1} userGroup={user?.group} endpoints={pricing.data?.supportedEndpoint} />
       </Flex>
     </Card>
   );
