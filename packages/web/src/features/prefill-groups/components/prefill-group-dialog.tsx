@@ -1,21 +1,12 @@
 import { useEffect } from 'react';
 import { Button, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PREFILL_GROUP_DESCRIPTION_MAX, PREFILL_GROUP_NAME_MAX, PREFILL_GROUP_TYPES, type PrefillGroupView } from '@gw/contracts';
+import { DEFAULT_ENDPOINTS, PREFILL_GROUP_DESCRIPTION_MAX, PREFILL_GROUP_NAME_MAX, PREFILL_GROUP_TYPES, type PrefillGroupView } from '@gw/contracts';
 import { fitScreen } from '../../../components/responsive';
 import { notifySuccess } from '../../../lib/notify';
 import { useSavePrefillGroup } from '../api/prefill-groups.queries';
 import { newPrefillGroupValues, prefillGroupBodyOf, prefillGroupToValues, type PrefillGroupFormValues } from '../prefill-group-form';
 
-/** A starting endpoint map: the common endpoint types and their request paths. */
-const ENDPOINT_TEMPLATE = {
-  openai: { path: '/v1/chat/completions', method: 'POST' },
-  'openai-response': { path: '/v1/responses', method: 'POST' },
-  anthropic: { path: '/v1/messages', method: 'POST' },
-  gemini: { path: '/v1beta/models/{model}:generateContent', method: 'POST' },
-  embeddings: { path: '/v1/embeddings', method: 'POST' },
-  'image-generation': { path: '/v1/images/generations', method: 'POST' },
-};
 
 /** Add or edit a prefill group: name, type, description, and its items (a list, or JSON for an endpoint group). */
 export function PrefillGroupDialog({ open, group, onClose }: { open: boolean; group: PrefillGroupView | null; onClose: () => void }) {
@@ -71,7 +62,7 @@ export function PrefillGroupDialog({ open, group, onClose }: { open: boolean; gr
             <Form.Item name="endpoints" noStyle>
               <Input.TextArea rows={8} aria-label={t('fields.endpoints')} style={{ fontFamily: 'monospace' }} />
             </Form.Item>
-            <Button size="small" style={{ marginTop: 8 }} onClick={() => form.setFieldValue('endpoints', JSON.stringify(ENDPOINT_TEMPLATE, null, 2))}>
+            <Button size="small" style={{ marginTop: 8 }} onClick={() => form.setFieldValue('endpoints', JSON.stringify(DEFAULT_ENDPOINTS, null, 2))}>
               {t('fields.endpointsTemplate')}
             </Button>
           </Form.Item>
