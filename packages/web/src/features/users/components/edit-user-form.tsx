@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Alert, Button, Form } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UpdateSelfBody, UpdateUserBody } from '@gw/contracts';
@@ -26,9 +26,14 @@ export function EditUserForm({ userId, onDone }: { userId?: number; onDone?: () 
   const update = useUpdateUser();
   const formatQuota = useQuotaFormatter();
   const [form] = Form.useForm<EditUserValues>();
+  // Filled once, from a fresh read: a cached copy being refreshed (after an action on the user) waits for
+  // the refresh, and no later refresh overwrites what is being typed.
+  const [filled, setFilled] = useState(false);
   useEffect(() => {
-    if (query.data) form.setFieldsValue(userToValues(query.data));
-  }, [query.data, form]);
+    if (filled || !query.data || query.isFetching) return;
+    form.setFieldsValue(userToValues(query.data));
+    setFilled(true);
+  }, [query.data, query.isFetching, filled, form]);
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <Alert type="error" showIcon title={query.error.message} />;
@@ -47,13 +52,15 @@ export function EditUserForm({ userId, onDone }: { userId?: number; onDone?: () 
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
-      <AccountFields usernameEditable={editingOther} askOriginalPassword={!editingOther} />
-      {editingOther && <AdminOnlyFields currentQuota={formatQuota(query.data.quota)} />}
-      {editingOther && <UserSecuritySection user={query.data} />}
-      <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="edit-user-submit">
-        {t('edit.submit')}
-      </Button>
-    </Form>
+    <Spin spinning={!filled}>
+      <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
+        <AccountFields usernameEditable={editingOther} askOriginalPassword={!editingOther} />
+        {editingOther && <AdminOnlyFields currentQuota={formatQuota(query.data.quota)} />}
+        {editingOther && <UserSecuritySection user={query.data} />}
+        <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="edit-user-submit">
+          {t('edit.submit')}
+        </Button>
+      </Form>
+    </Spin>
   );
 }
