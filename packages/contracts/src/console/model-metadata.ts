@@ -195,19 +195,21 @@ export const ModelMetaEndpoints = z
     return entries.length === 0 ? '' : JSON.stringify(parsed);
   });
 
+/** A comma list of tags as an entry saves it: trimmed, blanks dropped. */
+export const normalizedTags = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .join(',');
+
 /** Tags: a comma list (or an array), trimmed, blanks dropped. */
 const Tags = z.preprocess(
   (v) => (Array.isArray(v) ? v.map((x) => String(x)).join(',') : v),
   z
     .string({ error: 'tags must be text or a list of tags' })
     .nullish()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean)
-        .join(','),
-    )
+    .transform((v) => normalizedTags(v ?? ''))
     .refine((v) => v.length <= MODEL_META_TAGS_MAX, `tags must be at most ${MODEL_META_TAGS_MAX} characters`),
 );
 

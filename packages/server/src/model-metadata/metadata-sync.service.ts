@@ -1,5 +1,5 @@
 import {
-  ModelMetaBody, ModelMetaEndpoints, type SyncConflict, type SyncField, type SyncPreview, type SyncResult, type SyncUpstreamBody,
+  ModelMetaBody, ModelMetaEndpoints, normalizedTags, type SyncConflict, type SyncField, type SyncPreview, type SyncResult, type SyncUpstreamBody,
 } from '@gw/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -133,14 +133,6 @@ class SyncRun {
   }
 }
 
-/** Tags as an entry saves them: trimmed, blanks dropped, comma-joined. */
-const tagList = (text: string) =>
-  text
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean)
-    .join(',');
-
 /** Where a local entry differs from the official one. */
 function differences(local: ModelMetaRow, up: OfficialModel, localVendor: string): SyncConflict['fields'] {
   const fields: SyncConflict['fields'] = [];
@@ -151,7 +143,7 @@ function differences(local: ModelMetaRow, up: OfficialModel, localVendor: string
   differ('description', local.description, up.description);
   differ('icon', local.icon, up.icon);
   // Compared as saved: tags trimmed, vendors by name in any case (how a sync finds them).
-  differ('tags', local.tags, up.tags, (a, b) => a === tagList(b));
+  differ('tags', local.tags, up.tags, (a, b) => a === normalizedTags(b));
   differ('vendor', localVendor, up.vendor_name, (a, b) => a.toLowerCase() === b.trim().toLowerCase());
   differ('name_rule', local.name_rule, up.name_rule);
   differ('status', local.status, officialStatus(up, local.status));
