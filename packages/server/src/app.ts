@@ -358,9 +358,10 @@ export async function createServices({ config, db, redis, bus, rateLimiter: shar
   billing.onCharged((userId) => quotaAlerts.charged(userId));
   const channelStatusAlerts = new ChannelStatusAlerts({ db, options, mailer, webhooks, secrets: webhookSecrets, onError: (err) => console.error('channel status notification failed', err) });
   routing.onAutomaticStatusChange((change) => channelStatusAlerts.changed(change));
-  const health = new ChannelHealthTracker();
+  const health = new ChannelHealthTracker({ onCooldown: (id, ms) => events.changed('channel-cooling', id, Math.round(ms)) });
   exportChannelHealth(metrics.registry, health);
   events.on('channel-health', (id) => (id > 0 ? health.forget(id) : health.forgetAll()));
+  events.onRemote('channel-cooling', (id, ms) => health.adoptCooldown(id, ms ?? 0));
   const limiter = new UserRequestLimiter(options, rateLimiter);
   const tokenConcurrency = createTokenConcurrencyGate(options, redis, tokenLeases, throttledWarning('Redis is unreachable; token concurrency is counted per process until it is back'));
   const keyRateLimits = new TokenRateLimits(rateLimiter, (obj, msg) => console.warn(msg, obj));

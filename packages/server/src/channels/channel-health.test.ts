@@ -106,6 +106,34 @@ describe('channel health tracker', () => {
     expect(tracker.isCooling(9)).toBe(false);
   });
 
+  it('tells of a cool-down it starts or lengthens, with the time left, but not of one it adopts', () => {
+    let now = 1_000_000;
+    const told: [number, number][] = [];
+    const tracker = new ChannelHealthTracker({ now: () => now, onCooldown: (id, ms) => told.push([id, ms]) });
+    for (let i = 0; i < 5; i++) tracker.recordFailure(4);
+    expect(told).toEqual([[4, 30 * S]]);
+    tracker.coolFor(4, 10 * S);
+    expect(told).toHaveLength(1);
+    tracker.coolFor(4, 45 * S);
+    expect(told).toEqual([[4, 30 * S], [4, 45 * S]]);
+    tracker.adoptCooldown(6, 20 * S);
+    expect(tracker.isCooling(6)).toBe(true);
+    expect(told).toHaveLength(2);
+    now += 20 * S + 1;
+    expect(tracker.isCooling(6)).toBe(false);
+  });
+
+  it('adopts a cool-down capped at the longest one, never shortens one, and ignores bad values', () => {
+    let now = 0;
+    const tracker = new ChannelHealthTracker({ now: () => now });
+    tracker.adoptCooldown(3, 24 * 3600_000);
+    expect(tracker.coolingUntil(3)).toBe(5 * 60_000);
+    tracker.adoptCooldown(3, 1000);
+    expect(tracker.coolingUntil(3)).toBe(5 * 60_000);
+    for (const [id, ms] of [[8, Number.NaN], [8, -5], [8, 0], [0, 1000], [1.5, 1000]] as const) tracker.adoptCooldown(id, ms);
+    expect([...tracker.report(now)].map((r) => r.channelId)).toEqual([3]);
+  });
+
   it('reports the cool-down left and the outcomes within the window, per channel it has seen', () => {
     const tracker = new ChannelHealthTracker();
     tracker.recordSuccess(1, 0);

@@ -8,11 +8,12 @@
  * in between doubles the period, up to `maxCooldownMs`; a success resets the doubling. Starting a
  * cool-down clears the outcome ring, so the next cool-down needs fresh failures.
  *
- * State is in memory on each node on purpose: cooling is a traffic-steering hint, not a record. Every
- * node sees enough of its own traffic to notice a failing channel within a few requests, keeping it out
- * of the hot path's shared storage costs nothing in correctness, a restart simply forgets it, and the
- * durable, cluster-wide decision (status 3, auto-disable) is taken separately and stored in the
- * database.
+ * State is in memory on each process on purpose: cooling is a traffic-steering hint, not a record, and
+ * keeping the outcomes out of shared storage keeps the hot path free of it; a restart simply forgets it,
+ * and the durable, cluster-wide decision (status 3, auto-disable) is taken separately and stored in the
+ * database. Only the rare event of a cool-down starting is told to the site's other processes
+ * (`onCooldown`, sent as a 'channel-cooling' change), which adopt it (`adoptCooldown`): so N processes
+ * send a failing channel N times fewer requests before all of them steer away from it.
  */
 
 import { ChannelLoad } from './channel-load.js';
@@ -30,6 +31,8 @@ export interface ChannelHealthOptions {
   maxCooldownMs?: number;
   /** Clock in milliseconds, for the calls that leave `now` out. */
   now?: () => number;
+  /** Told when a cool-down starts or is lengthened here (not when one is adopted), with its time left in ms. */
+  onCooldown?: (channelId: number, ms: number) => void;
 }
 
 /** One channel as one process sees it now. */
@@ -62,6 +65,7 @@ export class ChannelHealthTracker {
   private readonly cooldownMs: number;
   private readonly maxCooldownMs: number;
   private readonly clock: () => number;
+  private readonly onCooldown: (channelId: number, ms: number) => void;
   private readonly states = new Map<number, ChannelState>();
 
   constructor(options: ChannelHealthOptions = {}) {
@@ -71,6 +75,7 @@ export class ChannelHealthTracker {
     this.cooldownMs = options.cooldownMs ?? 30_000;
     this.maxCooldownMs = options.maxCooldownMs ?? 300_000;
     this.clock = options.now ?? Date.now;
+    this.onCooldown = options.onCooldown ?? (() => {});
     if (!(this.failureThreshold >= 1 && this.failureThreshold <= this.windowSize)) {
       throw new Error('failureThreshold must be between 1 and windowSize');
     }
@@ -108,13 +113,18 @@ export class ChannelHealthTracker {
     state.streak += 1;
     state.next = 0;
     state.size = 0;
+    this.onCooldown(channelId, state.coolUntil - now);
     return true;
   }
 
   /** Cools a channel down for at least `ms` (an upstream asked us to back off with Retry-After). */
   coolFor(channelId: number, ms: number, now = this.clock()): void {
-    const state = this.stateOf(channelId);
-    state.coolUntil = Math.max(state.coolUntil, now + Math.min(ms, this.maxCooldownMs));
+    if (this.extendCooling(channelId, ms, now)) this.onCooldown(channelId, this.stateOf(channelId).coolUntil - now);
+  }
+
+  /** Takes on a cool-down another process of the site started (`ms` left); tells no one. Bad values are ignored. */
+  adoptCooldown(channelId: number, ms: number, now = this.clock()): void {
+    if (Number.isSafeInteger(channelId) && channelId > 0 && Number.isFinite(ms) && ms > 0) this.extendCooling(channelId, ms, now);
   }
 
   /** Drops what is known about a channel (it was deleted or re-configured, or an administrator ended its cool-down). */
@@ -160,6 +170,15 @@ export class ChannelHealthTracker {
       this.states.set(channelId, state);
     }
     return state;
+  }
+
+  /** Makes the cool-down last at least `ms` more (capped); true when that lengthened it. */
+  private extendCooling(channelId: number, ms: number, now: number): boolean {
+    const state = this.stateOf(channelId);
+    const until = now + Math.min(ms, this.maxCooldownMs);
+    if (until <= state.coolUntil) return false;
+    state.coolUntil = until;
+    return true;
   }
 
   private push(state: ChannelState, now: number, failed: boolean): void {

@@ -41,6 +41,22 @@ describe('ChangeEvents over a bus', () => {
     expect(heardOnA).toEqual(['token 7']);
   });
 
+  it('carries a number beside the id, and drops one that is not finite', async () => {
+    const [a, b] = fakeCluster().map((c) => new ChangeEvents(new IpcEventBus(c)));
+    const heard: [number, number | undefined][] = [];
+    b.onRemote('channel-cooling', (id, value) => heard.push([id, value]));
+    a.changed('channel-cooling', 4, 30_000);
+    await until(() => heard.length === 1);
+    expect(heard).toEqual([[4, 30_000]]);
+    let deliver: (m: BusMessage) => void = () => {};
+    const c = new ChangeEvents({ publish() {}, subscribe: (l) => ((deliver = l), () => {}) });
+    const values: (number | undefined)[] = [];
+    c.on('channel-cooling', (_id, value) => values.push(value));
+    deliver({ kind: 'channel-cooling', id: 4, value: Number.POSITIVE_INFINITY });
+    deliver({ kind: 'channel-cooling', id: 4, value: 9 });
+    expect(values).toEqual([undefined, 9]);
+  });
+
   it('ignores bus messages of unknown kinds or with bad ids', () => {
     let deliver: (m: BusMessage) => void = () => {};
     const bus: EventBus = { publish() {}, subscribe: (l) => ((deliver = l), () => {}) };
@@ -201,6 +217,16 @@ describe.each(testDialects())('two processes on one database (%s)', (dialect) =>
     await until(async () => (await described()) === 'shared description');
   });
 
+  it('a channel cooling down on one is skipped by the other until its cool-down ends', async () => {
+    const [a, b] = nodes;
+    for (let i = 0; i < 5; i++) a.services.health.recordFailure(31);
+    expect(a.services.health.isCooling(31)).toBe(true);
+    await until(() => b.services.health.isCooling(31));
+    const left = b.services.health.coolingUntil(31)! - Date.now();
+    expect(left).toBeGreaterThan(25_000);
+    expect(left).toBeLessThanOrEqual(30_000);
+  });
+
   it('a token or user change on one reaches the caches of the other', async () => {
     const [a, b] = nodes;
     const heard: string[] = [];
@@ -248,6 +274,13 @@ describe('two nodes sharing Redis', () => {
     const [a, b] = nodes;
     const id = await a.services.routing.createChannel({ type: 1, name: 'r', key: 'sk-r', models: 'gpt-redis', group: 'default', status: 1 });
     await until(() => !!b.services.routing.table.channel(id));
+  });
+
+  it('a Retry-After cool-down on one node is kept by the other', async () => {
+    const [a, b] = nodes;
+    a.services.health.coolFor(12, 40_000);
+    await until(() => b.services.health.isCooling(12));
+    expect(b.services.health.coolingUntil(12)! - Date.now()).toBeGreaterThan(35_000);
   });
 
   it('drops messages while Redis is unreachable instead of queueing them, and works again after', async () => {

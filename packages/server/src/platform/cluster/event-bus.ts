@@ -2,6 +2,8 @@
 export interface BusMessage {
   kind: string;
   id: number;
+  /** A number some kinds carry beside the id (a cool-down's milliseconds left). */
+  value?: number;
 }
 
 /**

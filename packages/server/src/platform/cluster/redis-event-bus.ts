@@ -26,16 +26,17 @@ export class RedisEventBus implements EventBus {
       } catch {
         return;
       }
-      const m = parsed as { from?: unknown; kind?: unknown; id?: unknown };
+      const m = parsed as { from?: unknown; kind?: unknown; id?: unknown; value?: unknown };
       if (m.from === this.self || typeof m.kind !== 'string' || typeof m.id !== 'number') return;
-      for (const l of this.listeners) l({ kind: m.kind, id: m.id });
+      const message: BusMessage = typeof m.value === 'number' ? { kind: m.kind, id: m.id, value: m.value } : { kind: m.kind, id: m.id };
+      for (const l of this.listeners) l(message);
     });
     void this.subscriber.subscribe(this.channel).catch(() => {});
   }
 
   publish(m: BusMessage): void {
     if (this.redis.status !== 'ready') return;
-    this.redis.publish(this.channel, JSON.stringify({ from: this.self, kind: m.kind, id: m.id })).catch(() => {});
+    this.redis.publish(this.channel, JSON.stringify({ from: this.self, kind: m.kind, id: m.id, value: m.value })).catch(() => {});
   }
 
   subscribe(listener: (message: BusMessage) => void): () => void {
