@@ -1,6 +1,7 @@
 /**
  * Channel types and statuses (spec 2 §3 "Channel type enumeration", §4 "Channel status"), shared by the
- * server (adapter registry, routing) and the console (type picker, status tags).
+ * server (adapter registry, routing) and the console (type picker, status tags). Beyond the spec's list,
+ * new-api's later types keep their numbers: Perplexity 27, xAI 48, Coze 49, Codex 57, New API 60.
  */
 
 /** Numeric channel types, new-api compatible. Two values share a label where new-api has two adapters. */
@@ -25,6 +26,7 @@ export const ChannelType = {
   GoogleGemini: 24,
   Moonshot: 25,
   ZhipuV4: 26,
+  Perplexity: 27,
   ZeroOneAi: 31,
   AwsClaude: 33,
   Cohere: 34,
@@ -41,6 +43,10 @@ export const ChannelType = {
   VolcanoArk: 45,
   BaiduWenxinV2: 46,
   Xinference: 47,
+  Xai: 48,
+  Coze: 49,
+  Codex: 57,
+  NewApi: 60,
 } as const;
 export type ChannelTypeValue = (typeof ChannelType)[keyof typeof ChannelType];
 
@@ -66,6 +72,7 @@ export const channelTypeLabels: Readonly<Record<ChannelTypeValue, string>> = {
   24: 'Google Gemini',
   25: 'Moonshot',
   26: 'Zhipu',
+  27: 'Perplexity',
   31: '01.AI',
   33: 'AWS Claude',
   34: 'Cohere',
@@ -82,6 +89,10 @@ export const channelTypeLabels: Readonly<Record<ChannelTypeValue, string>> = {
   45: 'Volcano Ark/Doubao',
   46: 'Baidu Wenxin',
   47: 'Xinference',
+  48: 'xAI',
+  49: 'Coze',
+  57: 'Codex (ChatGPT subscription)',
+  60: 'New API',
 };
 
 /** Every type in ascending value order, ready for a select box. */

@@ -43,3 +43,4 @@ export * from './console/prefill-groups.js';
 export * from './console/subscriptions.js';
 export * from './console/playground.js';
 export * from './console/channel-upstream.js';
+export * from './console/codex-oauth.js';

@@ -42,6 +42,11 @@ import { ResponseCache } from './relay/response-cache/response-cache.js';
 import { responseCacheRoutes } from './relay/response-cache/response-cache.routes.js';
 import { UpstreamHttpClient } from './platform/http-client.js';
 import { GoogleAuth } from './relay/http/google-auth.js';
+import { CodexOAuthClient } from './channels/codex/codex-oauth-client.js';
+import { CodexCredentials } from './channels/codex/codex-credentials.js';
+import { CodexOAuthService } from './channels/codex/codex-oauth.service.js';
+import { codexOAuthRoutes } from './channels/codex/codex-oauth.routes.js';
+import { CodexRefreshJob } from './channels/codex/codex-refresh.job.js';
 import { getAdapter } from './relay/providers/registry.js';
 import { UserRequestLimiter } from './relay/pipeline/user-request-limit.js';
 import { TokenRateLimits } from './relay/limits/token-rate-limit/token-rate-limits.js';
@@ -574,6 +579,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   }, { prefix: '/api' });
 
   const googleAuth = new GoogleAuth(s.upstream);
+  // Codex channels' ChatGPT tokens: refreshed once site-wide (the site lock) and saved back to the channel.
+  const codexOAuth = new CodexOAuthClient(s.upstream, config.codexOAuthTokenUrl);
+  const codexCredentials = new CodexCredentials({ db, routing: s.routing, oauth: codexOAuth, lock: s.siteLock, warn: (message) => app.log.warn(message) });
   const relay: RelayDeps = {
     db,
     options: s.options,
@@ -582,7 +590,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     health: s.health,
     http: s.upstream,
     getAdapter,
-    auth: { googleAccessToken: (account, scopes, proxy) => googleAuth.accessToken(account, scopes, proxy) },
+    auth: {
+      googleAccessToken: (account, scopes, proxy) => googleAuth.accessToken(account, scopes, proxy),
+      codexAccess: (channel) => codexCredentials.access(channel),
+    },
     limiter: s.limiter,
     keyCache: new ApiKeyCache(s.events),
     drainAfterDisconnectMs: config.relayDrainAfterDisconnectMs,
@@ -616,6 +627,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const upstreamUpdates = new UpstreamUpdatesService({ db, routing: s.routing, models: new UpstreamModelsService({ db, http: s.upstream, getAdapter }), siteLock: s.siteLock });
   await app.register(upstreamUpdatesRoutes, { prefix: '/api/channel', updates: upstreamUpdates });
   await app.register(ollamaRoutes, { prefix: '/api/channel', ollama: new OllamaService({ db, http: s.upstream, getAdapter }) });
+  await app.register(codexOAuthRoutes, { prefix: '/api/channel', codex: new CodexOAuthService({ db, oauth: codexOAuth, credentials: codexCredentials }) });
+  // Idle Codex channels' tokens are renewed ahead of expiry (one process of the site; never on a slave node).
+  const codexRefresh = new CodexRefreshJob({ db, credentials: codexCredentials, lock: s.jobLock, warn: (message) => app.log.warn(message) });
+  if (!opts.services) codexRefresh.start();
   const upstreamCheck = new UpstreamUpdatesJob(upstreamUpdates, s.jobLock);
   if (!opts.services) upstreamCheck.start();
   await app.register(relayRoutes, {
@@ -648,6 +663,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.addHook('onClose', async () => {
     autoTest.stop();
     upstreamCheck.stop();
+    codexRefresh.stop();
     // Settlements and logs of answers already sent finish before the database closes.
     await Promise.allSettled([...relay.inflight]);
     await s.responsesStore.drain();

@@ -124,7 +124,7 @@ describe('channel health tracker', () => {
   });
 
   it('adopts a cool-down capped at the longest one, never shortens one, and ignores bad values', () => {
-    let now = 0;
+    const now = 0;
     const tracker = new ChannelHealthTracker({ now: () => now });
     tracker.adoptCooldown(3, 24 * 3600_000);
     expect(tracker.coolingUntil(3)).toBe(5 * 60_000);

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ChannelType, channelTypeLabel, channelTypeOptions, isChannelType } from './channel-types.js';
 
 describe('channel types', () => {
-  it('lists every type of the spec once, in ascending order, with its label', () => {
+  it('lists every type of the spec and new-api\'s later ones once, in ascending order, with its label', () => {
     const values = channelTypeOptions.map((o) => o.value);
-    expect(values).toEqual([1, 2, 3, 4, 5, 8, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47]);
+    expect(values).toEqual([1, 2, 3, 4, 5, 8, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 57, 60]);
+    expect(channelTypeLabel(ChannelType.Xai)).toBe('xAI');
     expect(channelTypeOptions.find((o) => o.value === ChannelType.AnthropicClaude)?.label).toBe('Anthropic Claude');
     expect(channelTypeOptions.find((o) => o.value === ChannelType.VolcanoArk)?.label).toBe('Volcano Ark/Doubao');
   });

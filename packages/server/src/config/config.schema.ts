@@ -58,6 +58,11 @@ export const ConfigSchema = z.object({
   creemApiBaseUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   /** Where the official model metadata is read from (new-api's SYNC_UPSTREAM_BASE): {base}/api/newapi/models.json and vendors.json. */
   syncUpstreamBase: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default('https://basellm.github.io/llm-metadata'),
+  /**
+   * The OAuth token endpoint of Codex channels (ChatGPT sign-in): code exchanges and refreshes of their
+   * tokens. An operator's setting (a mirror, or a local fake in tests), never an administrator's.
+   */
+  codexOAuthTokenUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default('https://auth.openai.com/oauth/token'),
   /** PEM file of extra CA certificates trusted for the SMTP server's TLS (a private mail server). */
   smtpCaFile: z.string().optional(),
   /**

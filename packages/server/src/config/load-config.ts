@@ -40,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     creemApiBaseUrl: env.CREEM_API_BASE_URL || undefined,
     smtpCaFile: env.SMTP_CA_FILE || undefined,
     syncUpstreamBase: env.SYNC_UPSTREAM_BASE || undefined,
+    codexOAuthTokenUrl: env.CODEX_OAUTH_TOKEN_URL || undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -75,6 +76,7 @@ const ENV_NAMES: Record<string, string> = {
   creemApiBaseUrl: 'CREEM_API_BASE_URL',
   smtpCaFile: 'SMTP_CA_FILE',
   syncUpstreamBase: 'SYNC_UPSTREAM_BASE',
+  codexOAuthTokenUrl: 'CODEX_OAUTH_TOKEN_URL',
 };
 
 export function databaseTypeOf(dsn: string | undefined): DatabaseType {

@@ -21,6 +21,14 @@ export const oauthStatesRepository = {
     return Number(result.numDeletedRows) === 1 ? row : undefined;
   },
 
+  /** Like consume, for a state made for `provider` only: another provider's state is left alone. */
+  async consumeOf(db: Executor, state: string, provider: string): Promise<OAuthStateRow | undefined> {
+    const row = await db.selectFrom('oauth_states').selectAll().where('state', '=', state).where('provider', '=', provider).executeTakeFirst();
+    if (!row) return undefined;
+    const result = await db.deleteFrom('oauth_states').where('state', '=', state).where('provider', '=', provider).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1 ? row : undefined;
+  },
+
   async deleteExpired(db: Executor, now: number): Promise<void> {
     await db.deleteFrom('oauth_states').where('expires_at', '<', now).execute();
   },

@@ -29,6 +29,10 @@ const RULES: readonly [types: readonly number[], pattern: RegExp][] = [
   [[ChannelType.IflytekSpark], /^(SparkDesk|spark|generalv|4\.0Ultra)/i],
   [[ChannelType.Mistral], /^(mistral-|codestral-|open-mistral|pixtral-|ministral-|magistral-)/],
   [[ChannelType.Cohere], /^(command-|embed-|rerank-)/],
+  [[ChannelType.Xai], /^grok-/],
+  [[ChannelType.Perplexity], /^(sonar|r1-1776)/],
+  // The ChatGPT subscription's Codex backend serves the GPT-5 family and the codex models only.
+  [[ChannelType.Codex], /^(gpt-5|codex-mini)/],
   [[ChannelType.Jina], /^jina-/],
   [[ChannelType.Cloudflare], /^@cf\//],
   [[ChannelType.SiliconCloud], /^[A-Za-z0-9-]+\/[^/]+$/],

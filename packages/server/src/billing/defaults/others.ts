@@ -37,6 +37,7 @@ export const othersPricing = vendorPricing(
     usd('sonar', 1, 1),
     usd('sonar-pro', 3, 15),
     usd('sonar-reasoning', 1, 5),
+    usd(['sonar-reasoning-pro', 'sonar-deep-research'], 2, 8),
     // Jina
     usd(['jina-embeddings-v3', 'jina-reranker-v2-base-multilingual'], 0.02),
     // Llama on Groq, Together, Bedrock, Cloudflare

@@ -166,7 +166,10 @@ describe.each(testDialects())('channel list, search and reads (%s)', (dialect) =
       expect(byValue.get(ChannelType.GooglePaLM2)).toMatchObject({ default_base_url: 'https://generativelanguage.googleapis.com', base_url_required: false });
       expect(byValue.get(ChannelType.AiProxyKnowledgeBase)).toMatchObject({ default_base_url: 'https://api.aiproxy.io', base_url_required: false });
       expect(byValue.get(ChannelType.FastGptKnowledgeBase)).toMatchObject({ default_base_url: 'https://fastgpt.run/api/openapi', base_url_required: false });
-      expect(byValue.size).toBe(36);
+      expect(byValue.get(ChannelType.NewApi)).toMatchObject({ label: 'New API', default_base_url: '', base_url_required: true });
+      expect(byValue.get(ChannelType.Codex)).toMatchObject({ default_base_url: 'https://chatgpt.com', base_url_required: false });
+      expect(byValue.get(ChannelType.Coze)).toMatchObject({ default_base_url: 'https://api.coze.cn', base_url_required: false });
+      expect(byValue.size).toBe(41);
     });
 
     it('lists the distinct models of enabled channels, sorted', async () => {

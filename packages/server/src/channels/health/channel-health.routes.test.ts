@@ -128,10 +128,12 @@ describe('channel health reset across gateway nodes sharing Redis', () => {
     try {
       for (let i = 0; i < 5; i++) expect((await ask(model, second.url)).status).toBe(500);
       expect((await healthOf(second.app, root, failing.id))?.cooling_seconds).toBeGreaterThan(0);
-      // This node never saw the failures; its reset still reaches the other one.
-      expect(await healthOf(r.ctx.app, root, failing.id)).toBeUndefined();
+      // This node never saw the failures, but it was told of the cool-down; its reset ends it on both.
+      await expect.poll(async () => (await healthOf(r.ctx.app, root, failing.id))?.cooling_seconds ?? 0).toBeGreaterThan(0);
+      expect(await healthOf(r.ctx.app, root, failing.id)).toMatchObject({ recent_requests: 0 });
       expect((await reset(r.ctx.app, root, { id: failing.id })).success).toBe(true);
       await expect.poll(async () => (await healthOf(second.app, root, failing.id))?.cooling_seconds ?? 0).toBe(0);
+      expect((await healthOf(r.ctx.app, root, failing.id))?.cooling_seconds ?? 0).toBe(0);
     } finally {
       await second.close();
     }

@@ -17,6 +17,8 @@ import { classifyUpstreamError, upstreamErrorPolicy } from '../pipeline/retry-po
 import { priceTablesOf } from '../pipeline/pricing.js';
 import { modelKindOf } from '../../pricing/endpoint-types.js';
 import type { RelayDeps } from '../pipeline/relay-deps.js';
+import { UpstreamRefusal } from '../providers/upstream-refusal.js';
+import { chatToResponsesRequest } from '../formats/openai/chat-request-to-responses.js';
 
 export interface ChannelTestResult {
   success: boolean;
@@ -133,8 +135,13 @@ export class ChannelTester {
       return { ...none, error: { message: (err as Error).message, disable: false } };
     }
     const endpoint = testEndpointOf(adapter, model);
-    const ctx = this.testContext(channel, adapter, upstreamModel, endpoint);
-    const body: RelayBody = { kind: 'json', json: TEST_BODIES[endpoint](model) };
+    let ctx = this.testContext(channel, adapter, upstreamModel, endpoint);
+    let body: RelayBody = { kind: 'json', json: TEST_BODIES[endpoint](model) };
+    // A model the channel serves only through the Responses API is tested there, as the relay would send it.
+    if (endpoint === 'chat' && adapter.servesOnlyByResponses?.(ctx.upstreamModel) && adapter.supports('responses')) {
+      ctx = { ...ctx, endpoint: 'responses' };
+      body = { kind: 'json', json: chatToResponsesRequest(body.json) };
+    }
     try {
       const res = await this.deps.http.request({ ...(await adapter.buildRequest(body, ctx)), proxy: channelProxyOf(channel) });
       const raw = await readBounded(res.body, 8 * 1024 * 1024);
@@ -148,6 +155,11 @@ export class ChannelTester {
       const quota = usage && price.mode !== 'unpriced' ? computeQuota(price, usage, this.deps.options.get('QuotaPerUnit')) : 0;
       return { quota, promptTokens: usage?.promptTokens ?? 0, completionTokens: usage?.completionTokens ?? 0, keyIndex: ctx.channel.keyIndex };
     } catch (err) {
+      // Credentials refused before the upstream was called (a dead refresh token) fail the test as a refusal by the upstream would.
+      if (err instanceof UpstreamRefusal) {
+        const verdict = classifyUpstreamError(err.status, err.info, upstreamErrorPolicy(this.deps.options));
+        return { ...none, error: { message: maskHosts(err.info.message), disable: verdict.disableReason !== null } };
+      }
       return { ...none, error: { message: maskHosts(err instanceof Error ? err.message : 'the request failed'), disable: false } };
     }
   }

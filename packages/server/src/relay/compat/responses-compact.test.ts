@@ -233,8 +233,8 @@ describe('the adapters’ compaction URLs', () => {
     );
   });
 
-  it('is served by the OpenAI, Azure and custom adapters only', () => {
+  it('is served by the OpenAI, Azure, custom, Codex and New API adapters only', () => {
     const serving = [...new Set(allAdapters().filter((a) => a.supports('responses.compact')).map((a) => a.name))].sort();
-    expect(serving).toEqual(['azure-openai', 'custom', 'openai']);
+    expect(serving).toEqual(['azure-openai', 'codex', 'custom', 'new-api', 'openai']);
   });
 });

@@ -13,6 +13,7 @@ import { UpstreamProxyError } from '../../platform/upstream-proxy.js';
 import type { Usage } from '../formats/usage.js';
 import type { AdapterContext, ChannelInfo, ProviderAdapter, UpstreamRequest } from '../providers/provider-adapter.js';
 import { RelayError } from '../relay-error.js';
+import { UpstreamRefusal } from '../providers/upstream-refusal.js';
 import { classifyUpstreamError, upstreamErrorPolicy, networkFailure, retryAfterSeconds, type FailureVerdict } from './retry-policy.js';
 import { resolveModelSettings, withClientClaudeHeaders } from './model-settings.js';
 import { applyParamOverride } from './param-override.js';
@@ -141,6 +142,8 @@ async function tryChannel(
   } catch (err) {
     if (err instanceof RelayError) return { kind: 'failed', channel, error: err, retry: err.kind !== 'client' };
     if (err instanceof ChannelConfigError) return configFailure(channel, err.message);
+    // The credentials were refused before the upstream was called (a dead refresh token): as if it answered so.
+    if (err instanceof UpstreamRefusal) return refusalFailure(deps, channel, err, info.keyIndex);
     if (isConversionCrash(err)) return unconvertibleRequest(channel, err);
     throw err;
   }
@@ -157,7 +160,7 @@ async function tryChannel(
     const raw = new TextDecoder().decode(await readBounded(response.body, MAX_ERROR_BODY).catch(() => new Uint8Array()));
     const errorInfo = adapter.parseError(response.statusCode, raw, actx);
     const verdict = classifyUpstreamError(status, errorInfo, upstreamErrorPolicy(deps.options));
-    const wait = retryAfterSeconds(response.header('retry-after'));
+    const wait = retryAfterSeconds(response.header('retry-after')) ?? retryAfterSeconds(errorInfo.retryAfterSeconds?.toString());
     if (wait !== undefined && verdict.channelFault) deps.health.coolFor(channel.id, wait * 1000);
     const code = errorInfo.code ?? (verdict.kind === 'client' ? 'invalid_request' : 'upstream_error');
     return upstreamFailure(deps, channel, verdict, status, errorInfo.message || `upstream answered HTTP ${status}`, code, info.keyIndex);
@@ -168,6 +171,7 @@ async function tryChannel(
   const rewrite = input.surface.name === 'openai' && plan.endpoint === 'chat' ? openAIAnswerRewrite(channelSettings) : undefined;
   const relayed = { adapter, actx, plan, response, io: ctx.io, promptEstimate: ctx.promptEstimate, contentType, rewrite, costOf: ctx.costOf };
   const outcome = input.stream && adapter.isStream(contentType, actx) ? await relayStream(deps, input, relayed) : await relayNonStream(deps, input, relayed);
+  if (outcome.kind === 'refused') return refusalFailure(deps, channel, outcome.refusal, info.keyIndex);
   if (outcome.kind === 'failed') {
     if (outcome.channelFault) deps.health.recordFailure(channel.id);
     return { kind: 'failed', channel, error: outcome.error, retry: outcome.retry };
@@ -330,6 +334,12 @@ export function upstreamFailure(deps: RelayDeps, channel: RoutableChannel, verdi
   const kind = verdict.kind === 'client' ? 'client' : verdict.kind === 'policy' ? 'policy' : 'upstream';
   const type = kind === 'client' ? 'invalid_request_error' : kind === 'policy' ? 'content_policy_error' : 'upstream_error';
   return { kind: 'failed', channel, retry: verdict.retry, error: new RelayError(clientStatus, code, maskHosts(message), kind, type) };
+}
+
+/** An upstream's refusal that came without an HTTP error status (see UpstreamRefusal), judged as that status. */
+function refusalFailure(deps: RelayDeps, channel: RoutableChannel, refusal: UpstreamRefusal, keyIndex?: number): AttemptFailure {
+  const verdict = classifyUpstreamError(refusal.status, refusal.info, upstreamErrorPolicy(deps.options));
+  return upstreamFailure(deps, channel, verdict, refusal.status, refusal.info.message, refusal.info.code ?? 'upstream_error', keyIndex);
 }
 
 function describeNetworkError(err: unknown): string {

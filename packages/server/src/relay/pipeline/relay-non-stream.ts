@@ -4,6 +4,7 @@ import { emptyUsage, toOpenAIUsage, type Usage } from '../formats/usage.js';
 import type { AdapterContext, ProviderAdapter, ProviderResponse } from '../providers/provider-adapter.js';
 import type { SurfacePlan } from '../surfaces/surface.js';
 import { RelayError } from '../relay-error.js';
+import { UpstreamRefusal } from '../providers/upstream-refusal.js';
 import { countTextTokens } from '../usage/token-counter.js';
 import type { ClientIO } from './client-io.js';
 import type { RelayDeps } from './relay-deps.js';
@@ -16,7 +17,9 @@ export const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 export type RelayOutcome =
   | { kind: 'done'; result: { usage: Usage; firstTokenMs: number; localCount: boolean; streamStatus?: 'complete' | 'client_gone' | 'upstream_error' } }
-  | { kind: 'failed'; error: RelayError; retry: boolean; channelFault: boolean };
+  | { kind: 'failed'; error: RelayError; retry: boolean; channelFault: boolean }
+  /** The answer was an error the upstream reported inside a 2xx body: judged like an HTTP error answer. */
+  | { kind: 'refused'; refusal: UpstreamRefusal };
 
 /**
  * Reads a body up to `limit` bytes; a longer body is an error (and is not kept). Listens to the stream's
@@ -87,6 +90,7 @@ export async function relayNonStream(_deps: RelayDeps, input: RelayInput, a: Rel
   try {
     parsed = a.adapter.parseResponse(raw, a.contentType, a.actx);
   } catch (err) {
+    if (err instanceof UpstreamRefusal) return { kind: 'refused', refusal: err };
     const message = err instanceof RelayError ? err.message : 'the upstream answer could not be read';
     // The upstream may already have charged for it, so it is not tried again elsewhere.
     return { kind: 'failed', error: new RelayError(502, 'bad_response_body', message, 'upstream'), retry: false, channelFault: true };

@@ -20,7 +20,7 @@ export function testContext(overrides: Partial<Omit<AdapterContext, 'channel'>> 
     upstreamModel: 'upstream-model',
     stream: false,
     settings: testSettings,
-    auth: { googleAccessToken: () => Promise.reject(new Error('not used')) },
+    auth: { googleAccessToken: () => Promise.reject(new Error('not used')), codexAccess: () => Promise.reject(new Error('not used')) },
     ...rest,
     channel: testChannel(channel),
   };

@@ -66,6 +66,20 @@ export interface AuthPort {
    * `proxy` when the channel has one.
    */
   googleAccessToken(serviceAccountJson: string, scopes: string[], proxy?: string): Promise<string>;
+  /**
+   * A usable access token and the ChatGPT account id for a Codex channel's key (`channel.key`, its
+   * `keyIndex` of a channel holding several). A token about to expire is refreshed first, through the
+   * channel's proxy, and the new tokens are saved in the channel; concurrent callers share one refresh.
+   * A refresh token the token endpoint refuses is an UpstreamRefusal; a key that cannot be read is a
+   * ChannelConfigError.
+   */
+  codexAccess(channel: ChannelInfo): Promise<CodexAccess>;
+}
+
+/** What a Codex request is authorised with: `Authorization: Bearer <accessToken>` and `chatgpt-account-id`. */
+export interface CodexAccess {
+  accessToken: string;
+  accountId: string;
 }
 
 /**
@@ -164,6 +178,8 @@ export interface UpstreamErrorInfo {
   message: string;
   type?: string;
   code?: string;
+  /** How long the upstream said it will refuse (a usage limit's reset), when its body says so; a Retry-After header wins. */
+  retryAfterSeconds?: number;
 }
 
 export interface ProviderAdapter {

@@ -9,11 +9,11 @@ const TASK_SERVICES = [ChannelType.MidjourneyProxy, ChannelType.MidjourneyProxyP
 const NATIVE_ELSEWHERE = [ChannelType.AnthropicClaude, ChannelType.GoogleGemini, ChannelType.AwsClaude, ChannelType.VertexAi];
 
 describe('provider registry', () => {
-  it('has an adapter for every relay channel type of the spec', () => {
+  it('has an adapter for every relay channel type of the spec and new-api\'s later ones', () => {
     const expected = channelTypeOptions.map((o) => o.value).filter((t) => !TASK_SERVICES.includes(t as never) && !NATIVE_ELSEWHERE.includes(t as never));
     const missing = expected.filter((type) => !getAdapter(type));
     expect(missing).toEqual([]);
-    expect(expected).toHaveLength(29);
+    expect(expected).toHaveLength(34);
   });
 
   it('maps each type to the adapter that claims it', () => {
@@ -25,6 +25,7 @@ describe('provider registry', () => {
     expect(getAdapter(ChannelType.GooglePaLM2)?.name).toBe('palm');
     expect(getAdapter(ChannelType.AiProxyKnowledgeBase)?.name).toBe('aiproxy-library');
     expect(getAdapter(ChannelType.FastGptKnowledgeBase)?.name).toBe('fastgpt');
+    expect(getAdapter(ChannelType.NewApi)?.name).toBe('new-api');
     expect(getAdapter(ChannelType.MidjourneyProxy)).toBeUndefined();
     expect(getAdapter(9999)).toBeUndefined();
   });

@@ -11,6 +11,8 @@ import { azureOpenAIAdapter } from './azure-openai/index.js';
 import { baiduAdapter } from './baidu/index.js';
 import { cloudflareAdapter } from './cloudflare/index.js';
 import { cohereAdapter } from './cohere/index.js';
+import { codexAdapter } from './codex/index.js';
+import { cozeAdapter } from './coze/index.js';
 import { customAdapter } from './custom/index.js';
 import { deepSeekAdapter } from './deepseek/index.js';
 import { difyAdapter } from './dify/index.js';
@@ -23,14 +25,17 @@ import { miniMaxAdapter } from './minimax/index.js';
 import { mistralAdapter } from './mistral/index.js';
 import { mokaM3eAdapter } from './moka-m3e/index.js';
 import { moonshotAdapter } from './moonshot/index.js';
+import { newApiAdapter } from './new-api/index.js';
 import { ollamaAdapter } from './ollama/index.js';
 import { openAIAdapter } from './openai/index.js';
 import { openRouterAdapter } from './openrouter/index.js';
 import { palmAdapter } from './palm/index.js';
+import { perplexityAdapter } from './perplexity/index.js';
 import { qwenAdapter } from './qwen/index.js';
 import { siliconCloudAdapter } from './siliconcloud/index.js';
 import { vertexAdapter } from './vertex/index.js';
 import { volcanoArkAdapter } from './volcano-ark/index.js';
+import { xaiAdapter } from './xai/index.js';
 import { xinferenceAdapter } from './xinference/index.js';
 import { zeroOneAiAdapter } from './zero-one-ai/index.js';
 import { zhipuAdapter } from './zhipu/index.js';
@@ -53,6 +58,7 @@ const ADAPTERS: readonly ProviderAdapter[] = [
   hunyuanAdapter,
   geminiAdapter,
   moonshotAdapter,
+  perplexityAdapter,
   zeroOneAiAdapter,
   awsClaudeAdapter,
   cohereAdapter,
@@ -67,6 +73,10 @@ const ADAPTERS: readonly ProviderAdapter[] = [
   mokaM3eAdapter,
   volcanoArkAdapter,
   xinferenceAdapter,
+  xaiAdapter,
+  cozeAdapter,
+  codexAdapter,
+  newApiAdapter,
 ];
 
 /** Builds the lookup table; a channel type claimed by two adapters is a programming error. */

@@ -156,6 +156,7 @@ describe('the other field', () => {
   it('is shown, with what it holds, only for the types that use it', () => {
     expect(otherFieldKindOf(ChannelType.AzureOpenAI)).toBe('azureVersion');
     expect(otherFieldKindOf(ChannelType.AiProxyKnowledgeBase)).toBe('aiProxyLibrary');
+    expect(otherFieldKindOf(ChannelType.Coze)).toBe('cozeBot');
     expect(otherFieldKindOf(ChannelType.FastGptKnowledgeBase)).toBeNull();
     expect(otherFieldKindOf(ChannelType.GooglePaLM2)).toBeNull();
     expect(otherFieldKindOf(ChannelType.OpenAI)).toBeNull();

@@ -67,6 +67,7 @@ export const OTHER_FIELD_KIND = {
   [ChannelType.Cloudflare]: 'cloudflareAccount',
   [ChannelType.VertexAi]: 'vertexRegion',
   [ChannelType.AiProxyKnowledgeBase]: 'aiProxyLibrary',
+  [ChannelType.Coze]: 'cozeBot',
 } as const;
 export type OtherFieldKind = (typeof OTHER_FIELD_KIND)[keyof typeof OTHER_FIELD_KIND];
 

@@ -22,6 +22,7 @@ import { RequestMemo } from './request-memo.js';
 import { parseOpenAIResponse } from './response-body.js';
 import { OpenAIStreamTranslator } from './stream-translator.js';
 import { parseUpstreamError } from './upstream-error.js';
+import type { ChatUsageDialect } from './usage.js';
 import { merged } from '../../../platform/merged.js';
 
 export interface OpenAICompatibleConfig {
@@ -44,6 +45,8 @@ export interface OpenAICompatibleConfig {
   mapRequest?: (body: Record<string, unknown>, ctx: AdapterContext) => Record<string, unknown>;
   /** Force stream_options.include_usage on streamed chat/completions (default true). */
   forceStreamUsage?: boolean;
+  /** How the upstream's chat and completion usage differs from OpenAI's (it counts apart what OpenAI counts within). */
+  chatUsage?: ChatUsageDialect;
   /** Model list for the console; default GET {base}{prefix}/models; false when the upstream has none. */
   modelList?: ProviderAdapter['modelList'] | false;
   balance?: ProviderAdapter['balance'];
@@ -104,9 +107,9 @@ export function openAICompatibleAdapter(config: OpenAICompatibleConfig): Provide
     defaultBaseUrl: config.defaultBaseUrl,
     supports: (endpoint) => endpoints.has(endpoint),
     buildRequest,
-    parseResponse: (raw, contentType, ctx): ProviderResponse => parseOpenAIResponse(ctx.endpoint, raw, contentType, notes.get(ctx)),
+    parseResponse: (raw, contentType, ctx): ProviderResponse => parseOpenAIResponse(ctx.endpoint, raw, contentType, notes.get(ctx), config.chatUsage),
     isStream: (contentType) => /text\/event-stream/i.test(contentType),
-    createStreamTranslator: (ctx): StreamTranslator => new OpenAIStreamTranslator(ctx.endpoint, notes.get(ctx)?.clientWantsUsage ?? true),
+    createStreamTranslator: (ctx): StreamTranslator => new OpenAIStreamTranslator(ctx.endpoint, notes.get(ctx)?.clientWantsUsage ?? true, config.chatUsage),
     parseError: (status, raw): UpstreamErrorInfo => parseUpstreamError(status, raw),
     ...(config.responsesOnlyModels ? { servesOnlyByResponses: config.responsesOnlyModels } : {}),
     ...(modelList ? { modelList } : {}),
@@ -118,6 +121,6 @@ export { OPENAI_ENDPOINTS, OPENAI_PATHS, apiUrl, bearerHeaders, resolveBaseUrl, 
 export { parseUpstreamError } from './upstream-error.js';
 export { parseJsonBody, badResponseBody } from './response-body.js';
 export { RequestMemo } from './request-memo.js';
-export { usageFromAnswer } from './usage.js';
+export { usageFromAnswer, type ChatUsageDialect } from './usage.js';
 export { jsonBalance } from './balance.js';
 export { withTopPWithin } from './request-body.js';

@@ -3,8 +3,9 @@ import { emptyUsage } from '../../formats/usage.js';
 import { RelayError } from '../../relay-error.js';
 import type { ProviderResponse, RelayEndpoint } from '../provider-adapter.js';
 import type { OpenAIRequestNote } from './request-body.js';
-import { fromAudioSeconds, responsesUsage, usageFromAnswer } from './usage.js';
+import { fromAudioSeconds, readChatUsage, responsesUsage, usageFromAnswer, type ChatUsageDialect } from './usage.js';
 import { subtitleSeconds } from './subtitle-duration.js';
+import { isJsonObject } from '../../formats/json-object.js';
 
 const decoder = new TextDecoder();
 
@@ -43,9 +44,16 @@ function rerankUsage(body: Record<string, any>) {
  *   The usage is the answer's tokens, or the seconds of audio (usage of type duration, verbose_json's
  *   `duration`, the last subtitle cue) for whisper-1, which is charged by length; plain text has none
  *   (the pipeline counts it).
- * - everything else is JSON passed through, usage from its `usage` field when present.
+ * - everything else is JSON passed through, usage from its `usage` field when present (a chat or
+ *   completion answer's read by the upstream's usage dialect, and restated in OpenAI's meaning if it says so).
  */
-export function parseOpenAIResponse(endpoint: RelayEndpoint, raw: Uint8Array, contentType: string, note: OpenAIRequestNote | undefined): ProviderResponse {
+export function parseOpenAIResponse(
+  endpoint: RelayEndpoint,
+  raw: Uint8Array,
+  contentType: string,
+  note: OpenAIRequestNote | undefined,
+  dialect?: ChatUsageDialect,
+): ProviderResponse {
   if (endpoint === 'audio.speech') {
     const usage = note?.speechCharacters !== undefined ? { ...emptyUsage('openai'), promptTokens: note.speechCharacters } : undefined;
     return { body: raw, contentType: contentType || 'audio/mpeg', usage };
@@ -59,5 +67,9 @@ export function parseOpenAIResponse(endpoint: RelayEndpoint, raw: Uint8Array, co
   if (transcription) return { body, raw, usage: usageFromAnswer(body.usage) ?? fromAudioSeconds(body.duration) };
   if (endpoint === 'rerank') return { body, raw, usage: rerankUsage(body) };
   if (endpoint === 'responses') return { body, raw, usage: responsesUsage(body) };
+  if (dialect && (endpoint === 'chat' || endpoint === 'completions') && isJsonObject(body.usage)) {
+    const read = readChatUsage(body.usage, dialect);
+    return read.restated === body.usage ? { body, raw, usage: read.usage } : { body: { ...body, usage: read.restated }, usage: read.usage };
+  }
   return { body, raw, usage: usageFromAnswer(body.usage) };
 }

@@ -2,7 +2,7 @@
 import { TextStreamTranslator } from '../text-stream-translator.js';
 import type { ParsedSseEvent } from '../../streaming/sse-parser.js';
 import type { OutboundEvent, RelayEndpoint } from '../provider-adapter.js';
-import { responsesUsage, usageFromAnswer } from './usage.js';
+import { readChatUsage, responsesUsage, usageFromAnswer, type ChatUsageDialect } from './usage.js';
 import { isJsonObject } from '../../formats/json-object.js';
 
 /** Response API events whose `delta` is generated text (counted when no usage arrives). */
@@ -51,7 +51,8 @@ const RESPONSES_FINAL_EVENTS = new Set(['response.completed', 'response.incomple
 /**
  * Chat and completions chunks are passed on as their original JSON text (the pipeline frames them and writes its own
  * `[DONE]`, so the upstream's is swallowed). Usage is taken from whichever chunk carries it — the
- * usage-only last chunk, or a choice (Moonshot puts it there). When the client explicitly refused
+ * usage-only last chunk, or a choice (Moonshot puts it there), read by the upstream's usage dialect (a
+ * chunk whose usage it restates goes on with the restated one). When the client explicitly refused
  * usage, the usage-only chunk is dropped and `usage` removed from the others. Responses API and
  * other streams keep their event names and are passed on unchanged.
  *
@@ -68,6 +69,7 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
   constructor(
     private readonly endpoint: RelayEndpoint,
     private readonly clientWantsUsage: boolean,
+    private readonly dialect?: ChatUsageDialect,
   ) {
     super();
   }
@@ -146,18 +148,25 @@ export class OpenAIStreamTranslator extends TextStreamTranslator {
     for (const choice of choices) {
       if (!isJsonObject(choice)) continue;
       this.collectText(choice);
-      if (isJsonObject(choice.usage)) this.lastUsage = usageFromAnswer(choice.usage) ?? this.lastUsage;
+      if (isJsonObject(choice.usage)) this.lastUsage = readChatUsage(choice.usage, this.dialect).usage ?? this.lastUsage;
     }
     if (this.deferred.length > 0) {
       if (this.text) this.deferred.push({ text: this.text });
       this.text = textBefore;
     }
-    if (isJsonObject(chunk.usage)) this.lastUsage = usageFromAnswer(chunk.usage) ?? this.lastUsage;
+    let restated: Record<string, unknown> | undefined;
+    if (isJsonObject(chunk.usage)) {
+      const read = readChatUsage(chunk.usage, this.dialect);
+      this.lastUsage = read.usage ?? this.lastUsage;
+      if (read.restated !== chunk.usage) restated = read.restated;
+    }
     let out: Record<string, any> | string = raw;
     if (!this.clientWantsUsage && 'usage' in chunk) {
       if (choices.length === 0 && isJsonObject(chunk.usage)) return [];
       out = { ...chunk };
       delete out.usage;
+    } else if (restated) {
+      out = { ...chunk, usage: restated };
     }
     return [eventName ? { event: eventName, data: out } : { data: out }];
   }

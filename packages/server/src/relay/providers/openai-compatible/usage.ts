@@ -77,3 +77,20 @@ export function usageFromAnswer(value: unknown): Usage | undefined {
   if ('total_tokens' in value) return { ...emptyUsage('openai'), promptTokens: num(value.total_tokens) };
   return undefined;
 }
+
+/**
+ * How an upstream's chat and completion usage objects differ from OpenAI's, for the few that count apart
+ * what OpenAI counts within. `restate` gives the object in OpenAI's meaning: the answer passed on carries
+ * it (return the object itself when nothing changes, so the upstream's bytes can go on as they came).
+ * `read` turns the (restated) object into billing usage; default usageFromAnswer.
+ */
+export interface ChatUsageDialect {
+  restate?(usage: Record<string, unknown>): Record<string, unknown>;
+  read?(usage: Record<string, unknown>): Usage | undefined;
+}
+
+/** A chat usage object in OpenAI's meaning, and its billing usage, as the dialect (if any) says. */
+export function readChatUsage(usage: Record<string, unknown>, dialect: ChatUsageDialect | undefined): { restated: Record<string, unknown>; usage: Usage | undefined } {
+  const restated = dialect?.restate?.(usage) ?? usage;
+  return { restated, usage: (dialect?.read ?? usageFromAnswer)(restated) };
+}

@@ -22,6 +22,7 @@ function fakeAuth(): AuthPort & { calls: { key: string; scopes: string[] }[] } {
       calls.push({ key, scopes });
       return Promise.resolve('ya29.test-token');
     },
+    codexAccess: () => Promise.reject(new Error('not used')),
   };
 }
 

@@ -8,6 +8,7 @@ import { revealChannelKey } from '../../api/channels.api';
 import { splitKeyLines, type ChannelFormValues } from '../../channel-form';
 import { countChannelKeys } from '../../channel-keys-text';
 import { useSecureVerification } from '../../../two-factor/components/use-secure-verification';
+import { CodexAuthorize } from './codex-authorize';
 
 interface ChannelKeyFieldProps {
   channelId: number | null;
@@ -18,7 +19,8 @@ interface ChannelKeyFieldProps {
 /**
  * The write-only key: required on create, blank on edit keeps the stored key ("show key" asks the
  * server for it). Batch create takes one key per line, each making a channel; a multi-key channel keeps
- * several keys (one per line or a JSON array). AWS wants "AK|SK", Vertex a service-account JSON.
+ * several keys (one per line or a JSON array). AWS wants "AK|SK", Vertex a service-account JSON, Codex a
+ * JSON of ChatGPT tokens (made by "Authorize with ChatGPT").
  */
 export function ChannelKeyField({ channelId, stored }: ChannelKeyFieldProps) {
   const { t } = useTranslation('channels');
@@ -33,15 +35,19 @@ export function ChannelKeyField({ channelId, stored }: ChannelKeyFieldProps) {
   const { withVerification, modal: verificationPrompt } = useSecureVerification();
   const isEdit = channelId !== null;
   const isVertex = type === ChannelType.VertexAi;
+  const isCodex = type === ChannelType.Codex;
+  // JSON keys span lines: no batch of one channel per line.
+  const jsonKey = isVertex || isCodex;
   const storedMultiKey = isEdit && Boolean(stored?.is_multi_key);
   const severalKeys = !batch && (multiKey || storedMultiKey);
-  const multiline = batch || isVertex || severalKeys;
+  const multiline = batch || jsonKey || severalKeys;
   const help = (() => {
     if (batch) return t('key.batchHelp', { count: splitKeyLines(key).length });
     if (multiKey) return t('key.multiHelp', { count: countChannelKeys(key) });
     if (storedMultiKey) return t('key.multiEditHelp', { count: stored?.multi_key_size ?? 0 });
     if (type === ChannelType.AwsClaude) return t('key.awsHelp');
     if (isVertex) return t('key.vertexHelp');
+    if (isCodex) return t('key.codexHelp');
     return isEdit ? t('key.editHelp') : t('key.help');
   })();
 
@@ -60,7 +66,7 @@ export function ChannelKeyField({ channelId, stored }: ChannelKeyFieldProps) {
 
   return (
     <>
-      {!isEdit && !isVertex && (
+      {!isEdit && !jsonKey && (
         <Form.Item name="batch" label={t('key.batch')} valuePropName="checked" extra={t('key.batchSwitchHelp')}>
           <Switch aria-label={t('key.batch')} />
         </Form.Item>
@@ -74,7 +80,7 @@ export function ChannelKeyField({ channelId, stored }: ChannelKeyFieldProps) {
         {multiline ? (
           <Input.TextArea
             autoSize={{ minRows: 6, maxRows: 12 }}
-            placeholder={batch ? t('key.batchPlaceholder') : severalKeys ? t('key.multiPlaceholder') : t('key.vertexPlaceholder')}
+            placeholder={batch ? t('key.batchPlaceholder') : severalKeys ? t('key.multiPlaceholder') : isCodex ? t('key.codexPlaceholder') : t('key.vertexPlaceholder')}
             spellCheck={false}
             style={{ fontFamily: 'monospace' }}
           />
@@ -85,6 +91,7 @@ export function ChannelKeyField({ channelId, stored }: ChannelKeyFieldProps) {
           />
         )}
       </Form.Item>
+      {isCodex && <CodexAuthorize channelId={channelId} several={severalKeys} />}
       {verificationPrompt}
       {isEdit && (
         <Flex vertical gap={8} style={{ marginTop: -8, marginBottom: 24 }}>
