@@ -176,6 +176,19 @@ export function chatStreamEvents(pieces: readonly string[], usage: ChatUsage | n
 }
 
 /** A relay context with one customer: their user id and API key. */
+/** What an OpenAI client read from a streamed chat completion: the text, the last finish reason and the usage chunk's usage. */
+export async function readChatStream(stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>): Promise<{ text: string; finish: string | null; usage: OpenAI.CompletionUsage | undefined }> {
+  let text = '';
+  let finish: string | null = null;
+  let usage: OpenAI.CompletionUsage | undefined;
+  for await (const chunk of stream) {
+    text += chunk.choices[0]?.delta?.content ?? '';
+    finish = chunk.choices[0]?.finish_reason ?? finish;
+    if (chunk.usage) usage = chunk.usage;
+  }
+  return { text, finish, usage };
+}
+
 export type CustomerRelayContext = RelayContext & { userId: number; key: string };
 
 /**

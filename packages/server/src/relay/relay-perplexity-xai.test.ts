@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '@gw/contracts';
-import { useRelayContext } from '../../test/relay-harness.js';
+import { readChatStream, useRelayContext } from '../../test/relay-harness.js';
 import { fixtureReply, type RecordedRequest, type Reply } from '../../test/fake-upstream/index.js';
 
 /** What ToolCallPrice's default web_search price ($10 per 1000) adds for `calls` searches, in quota (500,000 a dollar). */
@@ -164,14 +164,7 @@ describe('Perplexity and xAI channels with the official OpenAI client (sqlite)',
       const r = context();
       const { model } = await channelFor(ChannelType.Xai, 'grok-4-0709-search');
       const stream = await r.openai(r.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'Weather in Oslo today?' }], stream: true, stream_options: { include_usage: true } });
-      let text = '';
-      let usage: unknown;
-      let finish: string | null = null;
-      for await (const chunk of stream) {
-        text += chunk.choices[0]?.delta?.content ?? '';
-        finish = chunk.choices[0]?.finish_reason ?? finish;
-        if (chunk.usage) usage = chunk.usage;
-      }
+      const { text, finish, usage } = await readChatStream(stream);
       expect(text).toBe('Light rain in Oslo today, around 14 °C.');
       expect(finish).toBe('stop');
       expect(usage).toMatchObject({ prompt_tokens: 1587, completion_tokens: 236, total_tokens: 1823 });

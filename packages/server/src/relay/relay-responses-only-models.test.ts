@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '@gw/contracts';
-import { useRelayContext, type CustomerRelayContext } from '../../test/relay-harness.js';
+import { readChatStream, useRelayContext, type CustomerRelayContext } from '../../test/relay-harness.js';
 import { errorReply, fixtureReply, jsonFixture, jsonReply, type Reply } from '../../test/fake-upstream/index.js';
 
 /**
@@ -64,14 +64,7 @@ describe('chat clients on Responses-only OpenAI models (sqlite)', () => {
   it('streams chat chunks made from the Responses events, with the usage chunk', async () => {
     reply = () => fixtureReply('openai', 'responses-stream');
     const stream = await r.openai(r.key).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
-    let text = '';
-    let usage: unknown;
-    let finish: string | null = null;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta?.content ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, finish, usage } = await readChatStream(stream);
     expect(text).toBe('Hi there!');
     expect(finish).toBe('stop');
     expect(usage).toMatchObject({ prompt_tokens: 37, completion_tokens: 11, total_tokens: 48 });
