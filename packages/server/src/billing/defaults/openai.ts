@@ -55,6 +55,10 @@ export const openAiPricing = vendorPricing(
     usd('gpt-5.1-codex-mini', 0.25, 2, 0.1),
     usd('gpt-5.1-codex-max', 1.25, 10, 0.1),
     usd(['gpt-5.2', 'gpt-5.2-chat-latest'], 1.75, 14, 0.1),
+    usd(['gpt-5.2-codex', 'gpt-5.3-codex'], 1.75, 14, 0.1),
+    usd('gpt-5.4', 2.5, 15, 0.1),
+    usd('gpt-5.4-mini', 0.75, 4.5, 0.1),
+    usd('gpt-5.5', 5, 30, 0.1),
     // Reasoning models
     usd(['o1', 'o1-2024-12-17', 'o1-preview', 'o1-preview-2024-09-12'], 15, 60, 0.5),
     usd(['o1-mini', 'o1-mini-2024-09-12'], 1.1, 4.4, 0.5),
