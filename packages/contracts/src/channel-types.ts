@@ -1,7 +1,8 @@
 /**
  * Channel types and statuses (spec 2 §3 "Channel type enumeration", §4 "Channel status"), shared by the
  * server (adapter registry, routing) and the console (type picker, status tags). Beyond the spec's list,
- * new-api's later types keep their numbers: Perplexity 27, xAI 48, Coze 49, Codex 57, New API 60.
+ * new-api's later types keep their numbers: Perplexity 27, xAI 48, Coze 49, Kling 50, Vidu 52, Codex 57,
+ * New API 60.
  */
 
 /** Numeric channel types, new-api compatible. Two values share a label where new-api has two adapters. */
@@ -45,6 +46,8 @@ export const ChannelType = {
   Xinference: 47,
   Xai: 48,
   Coze: 49,
+  Kling: 50,
+  Vidu: 52,
   Codex: 57,
   NewApi: 60,
 } as const;
@@ -91,6 +94,8 @@ export const channelTypeLabels: Readonly<Record<ChannelTypeValue, string>> = {
   47: 'Xinference',
   48: 'xAI',
   49: 'Coze',
+  50: 'Kling',
+  52: 'Vidu',
   57: 'Codex (ChatGPT subscription)',
   60: 'New API',
 };

@@ -170,6 +170,7 @@ import { CreemCheckoutService } from './payments/creem/creem-checkout.service.js
 import { checkoutRoutes } from './payments/checkout/checkout.routes.js';
 import { createTaskServices, taskRelayRoutes, type TaskServices } from './tasks/task-services.js';
 import { drawingLogRoutes, taskLogRoutes } from './tasks/task-logs.routes.js';
+import { videoChannelDefaults } from './tasks/video/video-upstreams.js';
 import { TokenUsageService } from './token-usage/token-usage.service.js';
 import { tokenUsageRoutes } from './token-usage/token-usage.routes.js';
 import { ResponsesStore } from './relay/responses-store/responses-store.service.js';
@@ -618,7 +619,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(channelHealthRoutes, { prefix: '/api/channel', health: s.health, collect: collectMetrics, events: s.events });
   await app.register(channelAdminRoutes, {
     prefix: '/api/channel',
-    channels: new ChannelAdminService({ db, routing: s.routing, adapters: getAdapter, knownModelsByType: () => s.pricing.channelTypeModels() }),
+    channels: new ChannelAdminService({ db, routing: s.routing, adapters: (type) => getAdapter(type) ?? videoChannelDefaults(type), knownModelsByType: () => s.pricing.channelTypeModels() }),
     tags: new ChannelTagsService({ db, routing: s.routing }),
     upstreamModels: new UpstreamModelsService({ db, http: s.upstream, getAdapter }),
     multiKeys: new MultiKeyService(db, s.routing, nowSeconds),

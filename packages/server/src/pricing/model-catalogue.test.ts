@@ -12,6 +12,12 @@ describe('channelTypeModels', () => {
     expect(map[String(ChannelType.Codex)]).toEqual(['codex-mini-latest', 'gpt-5', 'gpt-5.1-codex']);
   });
 
+  it('gives the video vendors their own models', () => {
+    const map = channelTypeModels([...priced, 'kling-v1', 'kling-v2-master', 'viduq1', 'vidu2.0', 'sora-2'], []);
+    expect(map[String(ChannelType.Kling)]).toEqual(['kling-v1', 'kling-v2-master']);
+    expect(map[String(ChannelType.Vidu)]).toEqual(['vidu2.0', 'viduq1']);
+  });
+
   it('adds the models already configured on channels of a type', () => {
     const map = channelTypeModels(priced, [{ type: ChannelType.Coze, models: 'bot-7391, bot-8812' }]);
     expect(map[String(ChannelType.Coze)]).toEqual(['bot-7391', 'bot-8812']);

@@ -39,6 +39,8 @@ const RULES: readonly [types: readonly number[], pattern: RegExp][] = [
   [[ChannelType.OpenRouter], /\//],
   [[ChannelType.MidjourneyProxy, ChannelType.MidjourneyProxyPlus], /^(mj_|swap_face)/],
   [[ChannelType.SunoApi], /^suno_/],
+  [[ChannelType.Kling], /^kling-/],
+  [[ChannelType.Vidu], /^vidu/],
 ];
 
 /** The catalogue: channel type → sorted model names. `pricedModels` are the names of the price tables. */

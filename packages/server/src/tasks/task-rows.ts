@@ -3,10 +3,15 @@ import type { TaskDeps } from './task-deps.js';
 import { failTaskAndRefund } from './task-refund.js';
 import type { TaskPatch, TaskRow } from './tasks.repository.js';
 
-/** What a Suno or video task stores in `properties`: the pricing name and the prompt it was given. */
+/**
+ * What a Suno or video task stores in `properties`: the pricing name and the prompt it was given; a video
+ * task also its vendor (`openai`, `kling`, `vidu`) and the vendor's kind of job, which reading it back needs.
+ */
 export interface TaskProperties {
   model: string;
   prompt: string;
+  vendor?: string;
+  action?: string;
 }
 
 export function propertiesOf(row: Pick<TaskRow, 'properties'>): Partial<TaskProperties> {

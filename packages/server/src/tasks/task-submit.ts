@@ -47,10 +47,17 @@ export async function submitToChannels<T>(deps: TaskDeps, target: SubmitTarget, 
 }
 
 /**
+ * How a vendor reads an answer whose HTTP status does not tell the whole story (an error inside a 200, or an
+ * error that is the channel's fault rather than the caller's): the HTTP status it stands for and how to name
+ * it in the message. Null: judge the answer by its HTTP status.
+ */
+export type RefusalJudge = (answer: UpstreamAnswer) => { status: number; label: string } | null;
+
+/**
  * Posts JSON to a channel (through its proxy, if it has one) and sorts the answer into ok / retry /
  * final, the same for every task platform.
  */
-export async function postTask(deps: TaskDeps, endpoint: TaskEndpoint, url: string, headers: Record<string, string>, body: unknown): Promise<SubmitOutcome<UpstreamAnswer>> {
+export async function postTask(deps: TaskDeps, endpoint: TaskEndpoint, url: string, headers: Record<string, string>, body: unknown, judge?: RefusalJudge): Promise<SubmitOutcome<UpstreamAnswer>> {
   let answer: UpstreamAnswer;
   try {
     answer = await callUpstreamJson(deps.http, { method: 'POST', url, headers, body, proxy: endpoint.proxy });
@@ -58,11 +65,22 @@ export async function postTask(deps: TaskDeps, endpoint: TaskEndpoint, url: stri
     if (err instanceof UpstreamUnreachableError) return { kind: 'failed', retry: true, error: new RelayError(502, 'do_request_failed', `upstream connection failed: ${err.message}`, 'upstream') };
     throw err;
   }
+  const verdict = judge?.(answer);
+  if (verdict) return refusedBy(verdict.status, upstreamMessage(answer), verdict.label);
   if (answer.status >= 200 && answer.status < 300) return { kind: 'ok', value: answer };
-  const retry = answer.status === 429 || answer.status === 307 || (answer.status >= 500 && answer.status !== 504 && answer.status !== 524);
-  const detail = maskHosts(upstreamMessage(answer)).slice(0, 500);
-  const status = answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 403 && answer.status !== 429 ? answer.status : 502;
-  return { kind: 'failed', retry, error: new RelayError(status, 'upstream_error', `the upstream answered HTTP ${answer.status}${detail ? `: ${detail}` : ''}`, 'upstream') };
+  return refusedBy(answer.status, upstreamMessage(answer));
+}
+
+/**
+ * A refusal that stands for HTTP `status`: 429, 307 and 5xx (except timeouts 504/524) may go to another
+ * channel; the caller sees a 4xx of theirs as it is, anything else (the channel's credentials, rate or
+ * failure) as a 502. `label` names the refusal in the message ("HTTP 400", "code 1301").
+ */
+export function refusedBy(status: number, detail: string, label = `HTTP ${status}`): SubmitOutcome<never> {
+  const retry = status === 429 || status === 307 || (status >= 500 && status !== 504 && status !== 524);
+  const text = maskHosts(detail).slice(0, 500);
+  const clientStatus = status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429 ? status : 502;
+  return { kind: 'failed', retry, error: new RelayError(clientStatus, 'upstream_error', `the upstream answered ${label}${text ? `: ${text}` : ''}`, 'upstream') };
 }
 
 /** The most telling message of an upstream error answer (its description / message / error text). */

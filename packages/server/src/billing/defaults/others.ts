@@ -3,8 +3,25 @@ import { usd, vendorPricing } from './price-rows.js';
 const MIDJOURNEY_ACTIONS = ['imagine', 'variation', 'reroll', 'blend', 'modal', 'zoom', 'shorten', 'high_variation', 'low_variation', 'pan', 'edits'];
 
 /**
+ * Kling video jobs, per call: Kling's published price of a 5-second clip in standard mode, at its list price
+ * of $0.14 a unit (the master models have one mode). Pro mode and 10-second clips cost more upstream, which a
+ * per-call price does not follow. Vidu publishes its prices in credits only: its models are left to the
+ * administrator.
+ */
+const KLING_PER_CLIP: Record<string, number> = {
+  'kling-v1': 0.14,
+  'kling-v1-5': 0.28,
+  'kling-v1-6': 0.28,
+  'kling-v2-master': 1.4,
+  'kling-v2-1': 0.28,
+  'kling-v2-1-master': 1.4,
+  'kling-v2-5-turbo': 0.21,
+  'kling-v2-6': 0.21,
+};
+
+/**
  * Mistral, Cohere, xAI, Perplexity, Jina, Llama as cloud hosts name it (Groq, Bedrock, Cloudflare,
- * Together), and the per-call task models (Midjourney, Suno, Flux).
+ * Together), and the per-call task models (Midjourney, Suno, Kling video, Flux).
  */
 export const othersPricing = vendorPricing(
   [
@@ -63,6 +80,7 @@ export const othersPricing = vendorPricing(
       mj_custom_zoom: 0,
       suno_music: 0.1,
       suno_lyrics: 0.01,
+      ...KLING_PER_CLIP,
       'black-forest-labs/flux-1.1-pro': 0.04,
       'rerank-v3.5': 0.002,
       'rerank-english-v3.0': 0.002,

@@ -7,12 +7,14 @@ import type { TaskRow } from '../tasks.repository.js';
 import { callUpstreamStream, discardUpstreamFile, type UpstreamFile } from '../upstream-stream.js';
 import { upstreamVideoUrlOf } from './video-dto.js';
 import { videoStatusOf } from './video-status.js';
+import { videoUpstreamOfTask } from './video-upstreams.js';
 
 /**
- * Opens the finished video of a task for streaming to its owner. OpenAI serves it at
- * GET {base}/v1/videos/{id}/content with the channel's key; an upstream that put its own link in the
- * job is read from that link, without the key (it may be another host). Both go through the channel's
- * proxy when it has one. A `range` is passed on, so players can seek (the upstream may then answer 206).
+ * Opens the finished video of a task for streaming to its owner. An upstream that put its own link in the
+ * job (Kling, Vidu, some OpenAI-compatible ones) is read from that link, without the key (it may be
+ * another host); OpenAI serves it at GET {base}/v1/videos/{id}/content with the channel's key. Both go
+ * through the channel's proxy when it has one. A `range` is passed on, so players can seek (the upstream
+ * may then answer 206).
  */
 export async function openVideoContent(deps: TaskDeps, row: TaskRow, range?: string): Promise<UpstreamFile> {
   if (row.status !== TaskStatus.Success) {
@@ -22,10 +24,12 @@ export async function openVideoContent(deps: TaskDeps, row: TaskRow, range?: str
   const channel = deps.routing.table.channel(row.channel_id);
   let url = upstreamVideoUrlOf(row);
   if (!url || !/^https?:\/\//i.test(url)) {
+    const upstream = videoUpstreamOfTask(row);
+    if (!upstream.contentRequest) throw new RelayError(502, 'upstream_error', `the upstream gave no link to the video of task ${row.task_id}`, 'upstream');
     if (!channel) throw new RelayError(503, 'channel_unavailable', `the channel that ran video task ${row.task_id} is disabled or no longer exists`, 'gateway');
-    const ep = endpointOf(channel, row.channel_key_hint);
-    url = `${ep.baseUrl}/v1/videos/${encodeURIComponent(row.task_id)}/content`;
-    headers.authorization = `Bearer ${ep.key}`;
+    const own = upstream.contentRequest(endpointOf(channel, row.channel_key_hint), row.task_id);
+    url = own.url;
+    Object.assign(headers, own.headers);
   }
   // The upstream's own link too goes through the channel's proxy (it may be reachable only that way).
   const file = await callUpstreamStream(deps.http, url, headers, channel ? channelProxyOf(channel) : undefined);

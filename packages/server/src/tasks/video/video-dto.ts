@@ -3,14 +3,17 @@ import { parseData, propertiesOf } from '../task-rows.js';
 import { TaskStatus } from '../task-status.js';
 import type { TaskRow } from '../tasks.repository.js';
 import { videoStatusOf } from './video-status.js';
+import { videoUpstreamOfTask } from './video-upstreams.js';
 
-/** The download link an upstream put in its video job (`url` or `video_url`); OpenAI's own jobs carry none. */
-export function upstreamVideoUrlOf(row: Pick<TaskRow, 'data'>): string | null {
+/**
+ * The download link the upstream put in its stored answer for the job, read the way its vendor writes it
+ * (Kling's `task_result.videos[0].url`, Vidu's `creations[0].url`, `url` or `video_url` of an
+ * OpenAI-compatible job; OpenAI's own jobs carry none).
+ */
+export function upstreamVideoUrlOf(row: Pick<TaskRow, 'data' | 'properties'>): string | null {
   const data = parseData(row.data);
   if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
-  const job = data as Record<string, unknown>;
-  const url = job.url ?? job.video_url;
-  return typeof url === 'string' && url !== '' ? url : null;
+  return videoUpstreamOfTask(row).resultUrlOf(data);
 }
 
 /** The gateway's own download address of a video (GET /v1/videos/{id}/content), on ServerAddress when set. */

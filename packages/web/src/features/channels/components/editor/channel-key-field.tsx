@@ -46,6 +46,7 @@ export function ChannelKeyField({ channelId, stored }: ChannelKeyFieldProps) {
     if (multiKey) return t('key.multiHelp', { count: countChannelKeys(key) });
     if (storedMultiKey) return t('key.multiEditHelp', { count: stored?.multi_key_size ?? 0 });
     if (type === ChannelType.AwsClaude) return t('key.awsHelp');
+    if (type === ChannelType.Kling) return t('key.klingHelp');
     if (isVertex) return t('key.vertexHelp');
     if (isCodex) return t('key.codexHelp');
     return isEdit ? t('key.editHelp') : t('key.help');
