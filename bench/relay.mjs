@@ -265,7 +265,8 @@ async function main() {
       const late = Math.min(...warm.slice(half));
       console.log(`\nmemory over a ${soakSeconds} s streaming soak at 64 connections (gateway RSS, MB, every 5 s):`);
       console.log(samples.map((s) => s.toFixed(0)).join(' '));
-      console.log(`growth after warm-up (lowest RSS of the second half vs the first): ${(late - early).toFixed(1)} MB (${((late / early - 1) * 100).toFixed(1)}%)`);
+      if (half === 0) console.log('growth after warm-up: too few samples to compare (soak at least 15 s)');
+      else console.log(`growth after warm-up (lowest RSS of the second half vs the first): ${(late - early).toFixed(1)} MB (${((late / early - 1) * 100).toFixed(1)}%)`);
     }
   } finally {
     for (const c of children) c.kill('SIGTERM');
