@@ -1,8 +1,8 @@
 /**
  * Channel types and statuses (spec 2 §3 "Channel type enumeration", §4 "Channel status"), shared by the
  * server (adapter registry, routing) and the console (type picker, status tags). Beyond the spec's list,
- * new-api's later types keep their numbers: Perplexity 27, xAI 48, Coze 49, Kling 50, Vidu 52, Codex 57,
- * New API 60.
+ * new-api's later types keep their numbers: Perplexity 27, xAI 48, Coze 49, Kling 50, Vidu 52, Doubao Video 54,
+ * Codex 57, New API 60.
  */
 
 /** Numeric channel types, new-api compatible. Two values share a label where new-api has two adapters. */
@@ -48,6 +48,7 @@ export const ChannelType = {
   Coze: 49,
   Kling: 50,
   Vidu: 52,
+  DoubaoVideo: 54,
   Codex: 57,
   NewApi: 60,
 } as const;
@@ -96,6 +97,7 @@ export const channelTypeLabels: Readonly<Record<ChannelTypeValue, string>> = {
   49: 'Coze',
   50: 'Kling',
   52: 'Vidu',
+  54: 'Doubao Video',
   57: 'Codex (ChatGPT subscription)',
   60: 'New API',
 };

@@ -13,9 +13,11 @@ describe('channelTypeModels', () => {
   });
 
   it('gives the video vendors their own models', () => {
-    const map = channelTypeModels([...priced, 'kling-v1', 'kling-v2-master', 'viduq1', 'vidu2.0', 'sora-2'], []);
+    const map = channelTypeModels([...priced, 'kling-v1', 'kling-v2-master', 'viduq1', 'vidu2.0', 'doubao-seedance-1-0-pro-250528', 'doubao-seed-1-6-250615', 'sora-2'], []);
     expect(map[String(ChannelType.Kling)]).toEqual(['kling-v1', 'kling-v2-master']);
     expect(map[String(ChannelType.Vidu)]).toEqual(['vidu2.0', 'viduq1']);
+    expect(map[String(ChannelType.DoubaoVideo)]).toEqual(['doubao-seedance-1-0-pro-250528']);
+    expect(map[String(ChannelType.VolcanoArk)]).toEqual(['doubao-seed-1-6-250615']);
   });
 
   it('adds the models already configured on channels of a type', () => {

@@ -21,7 +21,8 @@ const RULES: readonly [types: readonly number[], pattern: RegExp][] = [
   [[ChannelType.AlibabaQwen], /^(qwen|qwq-|text-embedding-v\d)/],
   [[ChannelType.Zhipu, ChannelType.ZhipuV4], /^(glm-|chatglm|cogview|embedding-\d)/],
   [[ChannelType.Moonshot], /^(moonshot-|kimi-)/],
-  [[ChannelType.VolcanoArk], /^doubao-/],
+  // Seedance (video) runs on Doubao video channels, not on the chat ones.
+  [[ChannelType.VolcanoArk], /^doubao-(?!seedance-)/],
   [[ChannelType.TencentHunyuan], /^hunyuan-/],
   [[ChannelType.BaiduWenxin, ChannelType.BaiduWenxinV2], /^(ERNIE-|ernie-|Embedding-V1|bge-large)/],
   [[ChannelType.ZeroOneAi], /^yi-/],
@@ -41,6 +42,7 @@ const RULES: readonly [types: readonly number[], pattern: RegExp][] = [
   [[ChannelType.SunoApi], /^suno_/],
   [[ChannelType.Kling], /^kling-/],
   [[ChannelType.Vidu], /^vidu/],
+  [[ChannelType.DoubaoVideo], /^(doubao-|dreamina-)?seedance-/],
 ];
 
 /** The catalogue: channel type → sorted model names. `pricedModels` are the names of the price tables. */

@@ -5,8 +5,8 @@ const MIDJOURNEY_ACTIONS = ['imagine', 'variation', 'reroll', 'blend', 'modal', 
 /**
  * Kling video jobs, per call: Kling's published price of a 5-second clip in standard mode, at its list price
  * of $0.14 a unit (the master models have one mode). Pro mode and 10-second clips cost more upstream, which a
- * per-call price does not follow. Vidu publishes its prices in credits only: its models are left to the
- * administrator.
+ * per-call price does not follow. Vidu publishes its prices in credits only, and Volcano Ark bills Doubao's
+ * Seedance video models by tokens (CNY per million): their models are left to the administrator.
  */
 const KLING_PER_CLIP: Record<string, number> = {
   'kling-v1': 0.14,

@@ -169,11 +169,12 @@ describe.each(testDialects())('channel list, search and reads (%s)', (dialect) =
       expect(byValue.get(ChannelType.NewApi)).toMatchObject({ label: 'New API', default_base_url: '', base_url_required: true });
       expect(byValue.get(ChannelType.Codex)).toMatchObject({ default_base_url: 'https://chatgpt.com', base_url_required: false });
       expect(byValue.get(ChannelType.Coze)).toMatchObject({ default_base_url: 'https://api.coze.cn', base_url_required: false });
-      // Task services: Midjourney and Suno have no public address; Kling and Vidu do (the video vendors' own).
+      // Task services: Midjourney and Suno have no public address; Kling, Vidu and Doubao video do (the video vendors' own).
       expect(byValue.get(ChannelType.SunoApi)).toMatchObject({ default_base_url: '', base_url_required: true });
       expect(byValue.get(ChannelType.Kling)).toEqual({ value: 50, label: 'Kling', default_base_url: 'https://api-singapore.klingai.com', base_url_required: false });
       expect(byValue.get(ChannelType.Vidu)).toEqual({ value: 52, label: 'Vidu', default_base_url: 'https://api.vidu.com', base_url_required: false });
-      expect(byValue.size).toBe(43);
+      expect(byValue.get(ChannelType.DoubaoVideo)).toEqual({ value: 54, label: 'Doubao Video', default_base_url: 'https://ark.cn-beijing.volces.com', base_url_required: false });
+      expect(byValue.size).toBe(44);
     });
 
     it('lists the distinct models of enabled channels, sorted', async () => {

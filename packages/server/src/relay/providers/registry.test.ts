@@ -3,8 +3,8 @@ import { ChannelType, channelTypeOptions } from '@gw/contracts';
 import { openAICompatibleAdapter } from './openai-compatible/index.js';
 import { allAdapters, getAdapter, indexAdapters } from './registry.js';
 
-/** Types with no relay adapter: the async task services (Midjourney, Suno, Kling and Vidu video), served by tasks/. */
-const TASK_SERVICES = [ChannelType.MidjourneyProxy, ChannelType.MidjourneyProxyPlus, ChannelType.SunoApi, ChannelType.Kling, ChannelType.Vidu];
+/** Types with no relay adapter: the async task services (Midjourney, Suno, Kling, Vidu and Doubao video), served by tasks/. */
+const TASK_SERVICES = [ChannelType.MidjourneyProxy, ChannelType.MidjourneyProxyPlus, ChannelType.SunoApi, ChannelType.Kling, ChannelType.Vidu, ChannelType.DoubaoVideo];
 /** Types whose native adapters live in their own folders (anthropic, gemini, aws-claude, vertex). */
 const NATIVE_ELSEWHERE = [ChannelType.AnthropicClaude, ChannelType.GoogleGemini, ChannelType.AwsClaude, ChannelType.VertexAi];
 
@@ -29,6 +29,7 @@ describe('provider registry', () => {
     expect(getAdapter(ChannelType.MidjourneyProxy)).toBeUndefined();
     expect(getAdapter(ChannelType.Kling)).toBeUndefined();
     expect(getAdapter(ChannelType.Vidu)).toBeUndefined();
+    expect(getAdapter(ChannelType.DoubaoVideo)).toBeUndefined();
     expect(getAdapter(9999)).toBeUndefined();
   });
 

@@ -1,11 +1,14 @@
 /**
- * Fake Kling and Vidu video APIs on loopback, each its own server. A job moves on each time it is read:
- * Kling submitted → processing → succeed, Vidu queueing → processing → success, or failed at the third
- * read when its prompt contains "fail". Credentials are checked as the vendors do (Kling: a JWT signed
- * HS256 with the account's secret key, `iss` its access key, within exp/nbf; Vidu: `Token <key>`), so a
- * test notices a wrong one. Finished jobs link to the video on the fake, served without credentials.
+ * Fake Kling, Vidu and Ark (Doubao video) APIs on loopback, each its own server. A job moves on each time
+ * it is read: Kling submitted → processing → succeed, Vidu queueing → processing → success, Ark queued →
+ * running → succeeded, or failed at the third read when its prompt contains "fail". Credentials are
+ * checked as the vendors do (Kling: a JWT signed HS256 with the account's secret key, `iss` its access key,
+ * within exp/nbf; Vidu: `Token <key>`; Ark: `Bearer <key>`), so a test notices a wrong one. Finished jobs link to the video on the fake, served without credentials.
  */
 import { createHmac } from 'node:crypto';
+import { expect } from 'vitest';
+import { LogType } from '@gw/contracts';
+import type { TaskTestContext } from '../tasks.test-helpers.js';
 import { errorReply, jsonReply, rawReply, startFakeUpstream, type FakeUpstream, type RecordedRequest, type Reply } from '../../../test/fake-upstream/index.js';
 import { VIDEO_BYTES } from '../fake-task-upstreams.test-helpers.js';
 
@@ -16,6 +19,9 @@ export const KLING_BROKE_KEY = 'AK-broke|SK-broke';
 /** The fake Vidu's API key; `VIDU_BROKE_KEY`'s account has no credits left. */
 export const VIDU_KEY = 'vidu-api-key';
 export const VIDU_BROKE_KEY = 'vidu-broke-key';
+/** The fake Ark's API key; `ARK_OVERDUE_KEY`'s account has an overdue balance. */
+export const ARK_KEY = 'ark-api-key';
+export const ARK_OVERDUE_KEY = 'ark-overdue-key';
 
 interface FakeJob {
   id: string;
@@ -128,4 +134,55 @@ export function startFakeVidu(): Promise<FakeVideoVendor> {
       creations: state === 'success' ? [{ id: `c-${job.id}`, url: `${fake.url}/files/${job.id}.mp4`, cover_url: `${fake.url}/files/${job.id}.jpg` }] : [],
     });
   });
+}
+
+/** The prompt of an Ark job: its text item. */
+const arkPromptOf = (body: Record<string, unknown>) => {
+  const text = Array.isArray(body.content) ? (body.content as { type?: string; text?: string }[]).find((c) => c.type === 'text')?.text : undefined;
+  return String(text ?? '');
+};
+
+export function startFakeArk(): Promise<FakeVideoVendor> {
+  const arkError = (status: number, code: string, message: string) => errorReply(status, { error: { code, message, param: '', type: 'BadRequest' } });
+  return fakeVendor((fake, r) => {
+    if (r.path.startsWith('/files/')) return rawReply(VIDEO_BYTES, 'video/mp4');
+    const key = /^Bearer (.+)$/.exec(String(r.headers.authorization ?? ''))?.[1] ?? '';
+    if (key !== ARK_KEY && key !== ARK_OVERDUE_KEY) return arkError(401, 'AuthenticationError', 'The API key in the request is missing or invalid.');
+    if (r.path === '/api/v3/contents/generations/tasks' && r.method === 'POST') {
+      if (key === ARK_OVERDUE_KEY) return arkError(403, 'AccountOverdueError', 'The request failed because your account has an overdue balance.');
+      const body = bodyOf(r);
+      const prompt = arkPromptOf(body);
+      if (/sensitive/.test(prompt)) return arkError(400, 'InputTextSensitiveContentDetected', 'The request failed because the input text may contain sensitive information.');
+      const job: FakeJob = { id: `cgt-2025${String(++seq).padStart(6, '0')}`, action: '', prompt, reads: 0, owner: key };
+      fake.jobs.set(job.id, job);
+      return jsonReply({ id: job.id });
+    }
+    const read = /^\/api\/v3\/contents\/generations\/tasks\/([^/]+)$/.exec(r.path);
+    const job = read && r.method === 'GET' ? jobOf(fake, read[1], key) : undefined;
+    if (!job) return arkError(404, 'ResourceNotFound', 'The specified task is not found.');
+    job.reads++;
+    const status = job.reads === 1 ? 'queued' : job.reads === 2 ? 'running' : /fail/.test(job.prompt) ? 'failed' : 'succeeded';
+    return jsonReply({
+      id: job.id, model: 'doubao-seedance-1-0-pro-250528', status, created_at: 1_750_000_000, updated_at: 1_750_000_000 + job.reads * 30,
+      ...(status === 'succeeded' ? { content: { video_url: `${fake.url}/files/${job.id}.mp4` }, usage: { completion_tokens: 246_840, total_tokens: 246_840 }, seed: 10, resolution: '1080p', ratio: '16:9', duration: 5, framespersecond: 24 } : {}),
+      ...(status === 'failed' ? { error: { code: 'OutputVideoSensitiveContentDetected', message: 'The request failed because the output video may contain sensitive information.' } } : {}),
+    });
+  });
+}
+
+/** Reads a video test needs of its gateway: a task row, the content route, a new customer with a key, and "nothing charged". */
+export function videoTestKit(t: TaskTestContext, startQuota: number) {
+  return {
+    task: (taskId: string) => t.ctx.db.selectFrom('tasks').selectAll().where('task_id', '=', taskId).executeTakeFirstOrThrow(),
+    content: (taskId: string, key: string) => t.ctx.app.inject({ method: 'GET', url: `/v1/videos/${taskId}/content`, headers: { authorization: `Bearer ${key}` } }),
+    async customer() {
+      const user = await t.user();
+      return { user, ...(await t.apiKey(user.id)) };
+    },
+    /** Nothing charged, held or logged for the user. */
+    async expectNoCharge(userId: number) {
+      expect(await t.quotaOf(userId)).toEqual({ quota: startQuota, used_quota: 0 });
+      expect(await t.logsOf(userId, LogType.Consume)).toHaveLength(0);
+    },
+  };
 }

@@ -11,7 +11,7 @@ import { videoUpstreamOfTask } from './video-upstreams.js';
 
 /**
  * Opens the finished video of a task for streaming to its owner. An upstream that put its own link in the
- * job (Kling, Vidu, some OpenAI-compatible ones) is read from that link, without the key (it may be
+ * job (Kling, Vidu, Doubao video, some OpenAI-compatible ones) is read from that link, without the key (it may be
  * another host); OpenAI serves it at GET {base}/v1/videos/{id}/content with the channel's key. Both go
  * through the channel's proxy when it has one. A `range` is passed on, so players can seek (the upstream
  * may then answer 206).

@@ -7,8 +7,8 @@ import { videoUpstreamOfTask } from './video-upstreams.js';
 
 /**
  * The download link the upstream put in its stored answer for the job, read the way its vendor writes it
- * (Kling's `task_result.videos[0].url`, Vidu's `creations[0].url`, `url` or `video_url` of an
- * OpenAI-compatible job; OpenAI's own jobs carry none).
+ * (Kling's `task_result.videos[0].url`, Vidu's `creations[0].url`, Ark's `content.video_url`, `url` or
+ * `video_url` of an OpenAI-compatible job; OpenAI's own jobs carry none).
  */
 export function upstreamVideoUrlOf(row: Pick<TaskRow, 'data' | 'properties'>): string | null {
   const data = parseData(row.data);

@@ -37,13 +37,15 @@ async function sendTo(deps: TaskDeps, ep: TaskEndpoint, upstream: VideoUpstream,
     return outcome.kind === 'ok' ? { kind: 'ok', value: { upstream, job: outcome.value } } : outcome;
   } catch (err) {
     if (err instanceof ChannelConfigError) return misconfigured(ep, err);
+    // A request this vendor cannot take (refused before any call): final, not tried elsewhere.
+    if (err instanceof RelayError) return { kind: 'failed', retry: false, error: err };
     throw err;
   }
 }
 
 /**
  * One video generation (POST /v1/video/generations): per-call price of the model (ModelPrice, e.g.
- * sora-2), sent to the chosen channel's vendor (OpenAI-compatible /v1/videos, Kling, Vidu), stored as a
+ * sora-2), sent to the chosen channel's vendor (OpenAI-compatible /v1/videos, Kling, Vidu, Doubao video), stored as a
  * task of platform "video" with the vendor's answer, charged when the upstream accepted it with a job id,
  * refunded by the poller if the job fails. A request no vendor could take is refused before any charge.
  */

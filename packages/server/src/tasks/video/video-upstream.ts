@@ -44,13 +44,13 @@ export interface VideoTaskRef {
  * the task, so a job is always read back the way it was created.
  */
 export interface VideoUpstream {
-  readonly name: 'openai' | 'kling' | 'vidu';
+  readonly name: 'openai' | 'kling' | 'vidu' | 'doubao';
   readonly channelTypes: readonly number[];
   /** The vendor's public address, for channels left without a base URL ('' = the channel must have one). */
   readonly defaultBaseUrl: string;
   /**
-   * Sends the job. A request the vendor cannot take (an unsupported duration, too many images) is refused
-   * as a 400 before any call; a channel key it cannot use throws a ChannelConfigError.
+   * Sends the job. A request the vendor cannot take (an unsupported duration, too many images) throws its
+   * 400 RelayError before any call; a channel key it cannot use throws a ChannelConfigError.
    */
   submit(deps: TaskDeps, ep: TaskEndpoint, request: VideoRequest, upstreamModel: string): Promise<SubmitOutcome<SubmittedVideoJob>>;
   /** Reads one job (the call may throw UpstreamUnreachableError or ChannelConfigError). */

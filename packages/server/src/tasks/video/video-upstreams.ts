@@ -1,14 +1,15 @@
 import type { TaskRow } from '../tasks.repository.js';
 import { propertiesOf } from '../task-rows.js';
+import { doubaoVideoUpstream } from './doubao/doubao-video.js';
 import { klingVideoUpstream } from './kling/kling-video.js';
 import { openAIVideoUpstream } from './openai/openai-video.js';
 import type { VideoUpstream } from './video-upstream.js';
 import { viduVideoUpstream } from './vidu/vidu-video.js';
 
 /** Every vendor's video API; adding one is a folder and an entry here. */
-const UPSTREAMS: readonly VideoUpstream[] = [openAIVideoUpstream, klingVideoUpstream, viduVideoUpstream];
+const UPSTREAMS: readonly VideoUpstream[] = [openAIVideoUpstream, klingVideoUpstream, viduVideoUpstream, doubaoVideoUpstream];
 
-/** Channel types that run video jobs: OpenAI-compatible (OpenAI, custom), Kling, Vidu. */
+/** Channel types that run video jobs: OpenAI-compatible (OpenAI, custom), Kling, Vidu, Doubao video. */
 export const VIDEO_CHANNEL_TYPES: readonly number[] = UPSTREAMS.flatMap((u) => u.channelTypes);
 
 /** The video API of a channel type, if it has one. */
@@ -27,7 +28,7 @@ export function videoUpstreamOfTask(row: Pick<TaskRow, 'properties'>): VideoUpst
 }
 
 /**
- * The public address of the video vendors that have one and no relay adapter (Kling, Vidu), for the
+ * The public address of the video vendors that have one and no relay adapter (Kling, Vidu, Doubao video), for the
  * channel editor's default base URL; the relay's adapters answer for the others.
  */
 export function videoChannelDefaults(type: number): { defaultBaseUrl: string } | undefined {

@@ -3,7 +3,7 @@ import { LogType } from '@gw/contracts';
 import { testDialects } from '../../../test/test-database.js';
 import { PNG_BASE64, VIDEO_BYTES } from '../fake-task-upstreams.test-helpers.js';
 import { ChannelType, createTaskTestContext, type TaskTestContext } from '../tasks.test-helpers.js';
-import { KLING_BROKE_KEY, KLING_KEY, VIDU_BROKE_KEY, VIDU_KEY, startFakeKling, startFakeVidu, type FakeVideoVendor } from './fake-video-vendors.test-helpers.js';
+import { KLING_BROKE_KEY, KLING_KEY, VIDU_BROKE_KEY, VIDU_KEY, startFakeKling, startFakeVidu, videoTestKit, type FakeVideoVendor } from './fake-video-vendors.test-helpers.js';
 
 const START_QUOTA = 10_000_000;
 
@@ -28,17 +28,10 @@ describe.each(testDialects())('video generation on Kling and Vidu channels (%s)'
     await vidu?.close();
   });
 
-  const task = (taskId: string) => t.ctx.db.selectFrom('tasks').selectAll().where('task_id', '=', taskId).executeTakeFirstOrThrow();
-  const content = (taskId: string, key: string) => t.ctx.app.inject({ method: 'GET', url: `/v1/videos/${taskId}/content`, headers: { authorization: `Bearer ${key}` } });
-  async function customer() {
-    const user = await t.user();
-    return { user, ...(await t.apiKey(user.id)) };
-  }
-  /** Nothing charged, held or logged for the user. */
-  async function expectNoCharge(userId: number) {
-    expect(await t.quotaOf(userId)).toEqual({ quota: START_QUOTA, used_quota: 0 });
-    expect(await t.logsOf(userId, LogType.Consume)).toHaveLength(0);
-  }
+  const task = (taskId: string) => videoTestKit(t, START_QUOTA).task(taskId);
+  const content = (taskId: string, key: string) => videoTestKit(t, START_QUOTA).content(taskId, key);
+  const customer = () => videoTestKit(t, START_QUOTA).customer();
+  const expectNoCharge = (userId: number) => videoTestKit(t, START_QUOTA).expectNoCharge(userId);
 
   it('runs a Kling text2video job: signed request, charged per call, polled to the video link, which streams', async () => {
     const c = await customer();

@@ -112,13 +112,7 @@ export const klingVideoUpstream: VideoUpstream = {
   defaultBaseUrl: KLING_DEFAULT_BASE_URL,
 
   async submit(deps, ep, request, upstreamModel) {
-    let job: ReturnType<typeof klingJobOf>;
-    try {
-      job = klingJobOf(request, upstreamModel);
-    } catch (err) {
-      if (err instanceof RelayError) return { kind: 'failed', retry: false, error: err };
-      throw err;
-    }
+    const job = klingJobOf(request, upstreamModel);
     const url = `${baseUrlOf(ep, this)}/v1/videos/${job.action}`;
     const outcome = await postTask(deps, ep, url, { authorization: klingAuthorization(ep.key) }, job.body, klingRefusal);
     if (outcome.kind === 'failed') return outcome;

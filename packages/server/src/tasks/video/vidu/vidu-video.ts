@@ -88,13 +88,7 @@ export const viduVideoUpstream: VideoUpstream = {
   defaultBaseUrl: VIDU_DEFAULT_BASE_URL,
 
   async submit(deps, ep, request, upstreamModel) {
-    let job: ReturnType<typeof viduJobOf>;
-    try {
-      job = viduJobOf(request, upstreamModel);
-    } catch (err) {
-      if (err instanceof RelayError) return { kind: 'failed', retry: false, error: err };
-      throw err;
-    }
+    const job = viduJobOf(request, upstreamModel);
     const outcome = await postTask(deps, ep, `${baseUrlOf(ep, this)}/ent/v2/${job.action}`, { authorization: `Token ${ep.key}` }, job.body, viduRefusal);
     if (outcome.kind === 'failed') return outcome;
     const answer = asRecord(outcome.value.json);
