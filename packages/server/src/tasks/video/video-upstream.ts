@@ -1,3 +1,5 @@
+import { TaskStatus } from '@gw/contracts';
+import { RelayError } from '../../relay/relay-error.js';
 import type { TaskEndpoint } from '../task-channel.js';
 import type { TaskDeps } from '../task-deps.js';
 import type { SubmitOutcome } from '../task-submit.js';
@@ -64,4 +66,13 @@ export interface VideoUpstream {
 /** The channel's base URL, or the vendor's own when the channel has none. */
 export function baseUrlOf(ep: TaskEndpoint, upstream: Pick<VideoUpstream, 'defaultBaseUrl'>): string {
   return ep.baseUrl || upstream.defaultBaseUrl;
+}
+
+/**
+ * A job as the vendor accepted it: a 502 when its answer names no job (`idField` says what was missing), else the
+ * job with its first state, "submitted" while the vendor says nothing more.
+ */
+export function acceptedJob(vendor: string, idField: string, id: string, state: VideoJobState, raw: unknown, action = ''): SubmitOutcome<SubmittedVideoJob> {
+  if (!id) return { kind: 'failed', retry: false, error: new RelayError(502, 'bad_response_body', `${vendor} accepted the video job but gave it no ${idField}`, 'upstream') };
+  return { kind: 'ok', value: { id, state: state.status === TaskStatus.Unknown ? { ...state, status: TaskStatus.Submitted } : state, raw, action } };
 }

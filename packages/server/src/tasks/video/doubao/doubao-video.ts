@@ -1,10 +1,10 @@
 import { ChannelType } from '../../../channels/channel-types.js';
-import { RelayError, invalidRequest } from '../../../relay/relay-error.js';
+import { invalidRequest } from '../../../relay/relay-error.js';
 import { TaskStatus } from '../../task-status.js';
 import { postTask, type RefusalJudge } from '../../task-submit.js';
 import { asNumber, asRecord, asString, callUpstreamJson } from '../../upstream-json.js';
 import { vendorFields, type VideoRequest } from '../video-request.js';
-import { baseUrlOf, type VideoJobState, type VideoUpstream } from '../video-upstream.js';
+import { acceptedJob, baseUrlOf, type VideoJobState, type VideoUpstream } from '../video-upstream.js';
 
 /** Volcano Engine Ark (Beijing); BytePlus ModelArk accounts set `https://ark.ap-southeast.bytepluses.com` as the base URL. */
 export const DOUBAO_DEFAULT_BASE_URL = 'https://ark.cn-beijing.volces.com';
@@ -148,10 +148,7 @@ export const doubaoVideoUpstream: VideoUpstream = {
     const outcome = await postTask(deps, ep, `${baseUrlOf(ep, this)}${TASKS_PATH}`, { authorization: `Bearer ${ep.key}` }, body, doubaoRefusal);
     if (outcome.kind === 'failed') return outcome;
     const answer = asRecord(outcome.value.json);
-    const id = asString(answer.id);
-    if (!id) return { kind: 'failed', retry: false, error: new RelayError(502, 'bad_response_body', 'Ark accepted the video job but gave it no id', 'upstream') };
-    const state = doubaoJobState(answer);
-    return { kind: 'ok', value: { id, state: { ...state, status: state.status === TaskStatus.Unknown ? TaskStatus.Submitted : state.status }, raw: answer, action: '' } };
+    return acceptedJob('Ark', 'id', asString(answer.id), doubaoJobState(answer), answer);
   },
 
   async poll(deps, ep, task) {

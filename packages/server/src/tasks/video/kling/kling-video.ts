@@ -1,10 +1,10 @@
 import { ChannelType } from '../../../channels/channel-types.js';
-import { RelayError, invalidRequest } from '../../../relay/relay-error.js';
+import { invalidRequest } from '../../../relay/relay-error.js';
 import { TaskStatus } from '../../task-status.js';
 import { postTask, type RefusalJudge } from '../../task-submit.js';
 import { asNumber, asRecord, asString, callUpstreamJson } from '../../upstream-json.js';
 import { vendorFields, type VideoRequest } from '../video-request.js';
-import { baseUrlOf, type VideoJobState, type VideoUpstream } from '../video-upstream.js';
+import { acceptedJob, baseUrlOf, type VideoJobState, type VideoUpstream } from '../video-upstream.js';
 import { klingAuthorization } from './kling-jwt.js';
 
 /** Kling's global API (its documents' domain); mainland accounts set their channel's base URL. */
@@ -117,10 +117,7 @@ export const klingVideoUpstream: VideoUpstream = {
     const outcome = await postTask(deps, ep, url, { authorization: klingAuthorization(ep.key) }, job.body, klingRefusal);
     if (outcome.kind === 'failed') return outcome;
     const answer = asRecord(outcome.value.json);
-    const id = asString(asRecord(answer.data).task_id);
-    if (!id) return { kind: 'failed', retry: false, error: new RelayError(502, 'bad_response_body', 'Kling accepted the video job but gave it no task_id', 'upstream') };
-    const state = klingJobState(answer);
-    return { kind: 'ok', value: { id, state: { ...state, status: state.status === TaskStatus.Unknown ? TaskStatus.Submitted : state.status }, raw: answer, action: job.action } };
+    return acceptedJob('Kling', 'task_id', asString(asRecord(answer.data).task_id), klingJobState(answer), answer, job.action);
   },
 
   async poll(deps, ep, task) {

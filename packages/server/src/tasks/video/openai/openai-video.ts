@@ -1,10 +1,9 @@
 import { ChannelType } from '../../../channels/channel-types.js';
-import { RelayError } from '../../../relay/relay-error.js';
 import { percent } from '../../task-status.js';
 import { postTask } from '../../task-submit.js';
 import { asNumber, asRecord, asString, callUpstreamJson } from '../../upstream-json.js';
 import { taskStatusOfVideo } from '../video-status.js';
-import { baseUrlOf, type VideoJobState, type VideoUpstream } from '../video-upstream.js';
+import { acceptedJob, baseUrlOf, type VideoJobState, type VideoUpstream } from '../video-upstream.js';
 
 /** An OpenAI video job (`{id, status, progress, completed_at, error}`) in the gateway's terms; `defaultStatus` when it names none. */
 export function openAIJobState(job: Record<string, unknown>, defaultStatus = ''): VideoJobState {
@@ -32,9 +31,7 @@ export const openAIVideoUpstream: VideoUpstream = {
     const outcome = await postTask(deps, ep, `${baseUrlOf(ep, this)}/v1/videos`, { authorization: `Bearer ${ep.key}` }, { ...request.body, model: upstreamModel });
     if (outcome.kind === 'failed') return outcome;
     const job = asRecord(outcome.value.json);
-    const id = asString(job.id);
-    if (!id) return { kind: 'failed', retry: false, error: new RelayError(502, 'bad_response_body', 'the upstream accepted the video job but gave it no id', 'upstream') };
-    return { kind: 'ok', value: { id, state: openAIJobState(job, 'queued'), raw: job, action: '' } };
+    return acceptedJob('the upstream', 'id', asString(job.id), openAIJobState(job, 'queued'), job);
   },
 
   async poll(deps, ep, task) {

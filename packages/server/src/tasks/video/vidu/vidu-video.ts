@@ -4,7 +4,7 @@ import { TaskStatus } from '../../task-status.js';
 import { postTask, type RefusalJudge } from '../../task-submit.js';
 import { asRecord, asString, callUpstreamJson } from '../../upstream-json.js';
 import { vendorFields, type VideoRequest } from '../video-request.js';
-import { baseUrlOf, type VideoJobState, type VideoUpstream } from '../video-upstream.js';
+import { acceptedJob, baseUrlOf, type VideoJobState, type VideoUpstream } from '../video-upstream.js';
 
 /** Vidu's international API (platform.vidu.com); mainland accounts set `https://api.vidu.cn` as the base URL. */
 export const VIDU_DEFAULT_BASE_URL = 'https://api.vidu.com';
@@ -93,12 +93,11 @@ export const viduVideoUpstream: VideoUpstream = {
     if (outcome.kind === 'failed') return outcome;
     const answer = asRecord(outcome.value.json);
     const id = asString(answer.task_id);
-    if (!id) return { kind: 'failed', retry: false, error: new RelayError(502, 'bad_response_body', 'Vidu accepted the video job but gave it no task_id', 'upstream') };
     const state = viduJobState(answer);
-    if (state.status === TaskStatus.Failure) {
+    if (id && state.status === TaskStatus.Failure) {
       return { kind: 'failed', retry: false, error: new RelayError(502, 'upstream_error', `Vidu failed the video job as soon as it was submitted${asString(answer.err_code) ? ` (${asString(answer.err_code)})` : ''}`, 'upstream') };
     }
-    return { kind: 'ok', value: { id, state: { ...state, status: state.status === TaskStatus.Unknown ? TaskStatus.Submitted : state.status }, raw: answer, action: job.action } };
+    return acceptedJob('Vidu', 'task_id', id, state, answer, job.action);
   },
 
   async poll(deps, ep, task) {
